@@ -1,0 +1,83 @@
+import type { z } from 'zod';
+import type { Rng } from './rng.js';
+import type { Draw, Box } from '../pdf/draw.js';
+
+export type Paper = 'a4' | 'letter';
+
+/** Puzzles per page, columns by rows. */
+export interface Grid {
+  cols: number;
+  rows: number;
+}
+
+/** One command-line flag of a kind; batch plans use the same `key`. */
+export interface OptionSpec {
+  key: string; // camelCase property of the options object, e.g. "symbolsPerCard"
+  flags: string; // commander syntax, e.g. "--symbols-per-card <k>"
+  description: string; // says what is allowed and the default
+  repeatable?: boolean; // may be given several times; collected into an array
+}
+
+/** One generated puzzle (or deck, or board) with its place in the run. */
+export interface Item<M> {
+  number: number; // 1-based, as printed
+  code: string; // printed on the page; regenerates this model
+  model: M;
+}
+
+/** Something drawn into one slot of a page. The layout has already drawn number and code. */
+export interface Slot {
+  label?: string; // e.g. "1" or "Card 12"; drawn by the template's slot helper
+  code?: string;
+  draw(d: Draw, box: Box): void;
+}
+
+/**
+ * A run of pages that share a template and a grid of slots. The layout paginates `slots` into
+ * pages of cols x rows. Kinds say what goes in the slots; templates say what surrounds them.
+ */
+export interface Section {
+  title: string; // bookmark text, e.g. "Puzzles", "Answer key", "Card backs"
+  template: string; // name of a file in templates/ without .hbs: worksheet, answers, sheet, cards
+  answers: boolean; // true: belongs to the answer key (--answers back|separate|none)
+  grid: Grid;
+  heading?: string; // shown by the template (defaults to the run title)
+  instructions?: string; // pupil-facing text for the template
+  slots: Slot[];
+  /** When set, every page is followed by a back page whose slots are mirrored left-right (duplex). */
+  backs?: Slot[];
+  /** Draw slot labels and codes (puzzle sheets yes, full-page boards or card sheets usually no). */
+  labels?: boolean;
+}
+
+export interface SectionContext {
+  paper: Paper;
+  grid?: Grid; // --layout from the user, if given; otherwise the kind picks
+}
+
+/**
+ * A puzzle kind, after Simon Tatham's collection: one module, one small interface.
+ * `generate` is a pure function of options and a seeded Rng; nothing here knows about pages
+ * except `sections`, which only says which slots exist and how many fit a page.
+ */
+export interface Kind<O = any, M = any> {
+  name: string; // CLI name: "calcudoku"
+  title: string; // "Calcudoku"
+  letter: string; // first letter of every code of this kind, unique across kinds
+  summary: string; // one line for `puzzlepress list`
+  options: OptionSpec[];
+  /** Validates raw options (strings from the CLI, typed values from a plan) and fills defaults. */
+  schema: z.ZodType<O>;
+  defaultCount: number;
+  /** Compact, code-safe text ([0-9A-Za-z.]) that `decode` turns back into the same options. */
+  encode(options: O): string;
+  decode(text: string): O;
+  generate(options: O, rng: Rng): M;
+  /** Independent check of a model: an empty list means every rule holds. */
+  check(model: M): string[];
+  /** Short description for headings: "6x6 · hard". */
+  describe(options: O): string;
+  sections(options: O, items: Item<M>[], ctx: SectionContext): Section[];
+  /** The stable JSON export for this kind. */
+  json(options: O, items: Item<M>[]): unknown;
+}

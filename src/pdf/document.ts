@@ -1,0 +1,55 @@
+import PDFDocument from 'pdfkit';
+import type { Paper } from '../core/kind.js';
+import { FONT_FILES, FONT_IDS, type FontName } from './fonts.js';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** Page sizes in points (portrait). */
+export const PAPER_SIZE: Record<Paper, { w: number; h: number }> = {
+  a4: { w: 595.28, h: 841.89 },
+  letter: { w: 612, h: 792 },
+};
+
+/**
+ * Margins that keep everything inside what office printers print: most lose 4-6 mm at each edge,
+ * so 15 mm leaves room to spare on A4 and Letter alike.
+ */
+export const MARGIN = 42.5;
+
+export interface DocMeta {
+  title: string;
+  subject: string;
+  keywords: string;
+}
+
+/** A fixed date: PDFKit stamps "now" otherwise, and the file ID is hashed from it. */
+const FIXED_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
+
+export function createDocument(paper: Paper, meta: DocMeta): Doc {
+  const size = PAPER_SIZE[paper];
+  const doc = new PDFDocument({
+    size: [size.w, size.h],
+    margin: 0,
+    autoFirstPage: false,
+    bufferPages: false, // pages are flushed as they finish, so memory stays flat for long booklets
+    compress: true,
+    pdfVersion: '1.7',
+    info: {
+      Title: meta.title,
+      Subject: meta.subject,
+      Keywords: meta.keywords,
+      Author: 'puzzlepress',
+      Creator: 'puzzlepress',
+      Producer: 'puzzlepress (PDFKit)',
+      CreationDate: FIXED_DATE,
+      ModDate: FIXED_DATE,
+    },
+    lang: 'en',
+    displayTitle: true,
+  } as PDFKit.PDFDocumentOptions);
+  for (const name of Object.keys(FONT_FILES) as FontName[]) {
+    doc.registerFont(FONT_IDS[name], FONT_FILES[name]);
+  }
+  doc.font(FONT_IDS.regular);
+  return doc;
+}

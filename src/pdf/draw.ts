@@ -1,0 +1,182 @@
+import type PDFDocument from 'pdfkit';
+import { FONT_IDS, type FontName } from './fonts.js';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+/** A rectangle in PDF points, origin top-left of the page, y growing downwards (PDFKit's frame). */
+export interface Box {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export type Point = [number, number];
+
+export interface Stroke {
+  stroke?: string | false; // colour; false = no outline
+  fill?: string; // colour; absent = no fill
+  width?: number; // line width in points
+  dash?: [number, number];
+  cap?: 'butt' | 'round' | 'square';
+  join?: 'miter' | 'round' | 'bevel';
+  opacity?: number;
+}
+
+export interface TextStyle {
+  size?: number; // points; default 11
+  font?: FontName;
+  color?: string;
+  align?: 'left' | 'center' | 'right';
+  valign?: 'top' | 'middle' | 'bottom';
+  /** Shrink the size until one line fits the box (never grows). */
+  fit?: boolean;
+}
+
+export const MM = 72 / 25.4;
+
+export function inset(box: Box, by: number): Box {
+  return { x: box.x + by, y: box.y + by, w: Math.max(0, box.w - 2 * by), h: Math.max(0, box.h - 2 * by) };
+}
+
+/** The largest square centred in a box. */
+export function square(box: Box): Box {
+  const s = Math.min(box.w, box.h);
+  return { x: box.x + (box.w - s) / 2, y: box.y + (box.h - s) / 2, w: s, h: s };
+}
+
+/**
+ * The one drawing layer: every kind and every template primitive draws through this, so fonts,
+ * colours and line styles stay consistent and PDFKit details stay in src/pdf/.
+ */
+export class Draw {
+  constructor(readonly doc: Doc) {}
+
+  private paint(style: Stroke): void {
+    const d = this.doc;
+    const stroke = style.stroke === undefined ? (style.fill ? false : '#000000') : style.stroke;
+    if (style.width !== undefined) d.lineWidth(style.width);
+    d.lineCap(style.cap ?? 'butt').lineJoin(style.join ?? 'miter');
+    if (style.dash) d.dash(style.dash[0], { space: style.dash[1] });
+    else d.undash();
+    if (style.opacity !== undefined) d.opacity(style.opacity);
+    if (style.fill && stroke) d.fillAndStroke(style.fill, stroke);
+    else if (style.fill) d.fill(style.fill);
+    else if (stroke) d.stroke(stroke);
+    if (style.opacity !== undefined) d.opacity(1);
+    d.undash();
+  }
+
+  line(x1: number, y1: number, x2: number, y2: number, style: Stroke = {}): void {
+    this.doc.moveTo(x1, y1).lineTo(x2, y2);
+    this.paint({ ...style, fill: undefined });
+  }
+
+  rect(box: Box, style: Stroke = {}, radius = 0): void {
+    if (radius > 0) this.doc.roundedRect(box.x, box.y, box.w, box.h, radius);
+    else this.doc.rect(box.x, box.y, box.w, box.h);
+    this.paint(style);
+  }
+
+  circle(cx: number, cy: number, r: number, style: Stroke = {}): void {
+    this.doc.circle(cx, cy, r);
+    this.paint(style);
+  }
+
+  polyline(points: Point[], style: Stroke = {}): void {
+    if (points.length < 2) return;
+    this.doc.moveTo(points[0]![0], points[0]![1]);
+    for (const [x, y] of points.slice(1)) this.doc.lineTo(x, y);
+    this.paint({ ...style, fill: undefined });
+  }
+
+  polygon(points: Point[], style: Stroke = {}): void {
+    if (points.length < 3) return;
+    this.doc.polygon(...points);
+    this.paint(style);
+  }
+
+  /** SVG path data ("M0 0 L10 10 Z"), in the current coordinate system. */
+  path(d: string, style: Stroke = {}): void {
+    this.doc.path(d);
+    this.paint(style);
+  }
+
+  /** Runs `fn` with transforms and graphics state restored afterwards. */
+  group(fn: () => void): void {
+    this.doc.save();
+    try {
+      fn();
+    } finally {
+      this.doc.restore();
+    }
+  }
+
+  translate(x: number, y: number): void {
+    this.doc.translate(x, y);
+  }
+
+  rotate(degrees: number, origin: Point): void {
+    this.doc.rotate(degrees, { origin });
+  }
+
+  scale(s: number): void {
+    this.doc.scale(s);
+  }
+
+  clip(box: Box): void {
+    this.doc.rect(box.x, box.y, box.w, box.h).clip();
+  }
+
+  textWidth(text: string, size: number, font: FontName = 'regular'): number {
+    return this.doc.font(FONT_IDS[font]).fontSize(size).widthOfString(text);
+  }
+
+  /** Font size at which one line of `text` fits in w by h (capped at `max`). */
+  fitSize(text: string, w: number, h: number, max: number, font: FontName = 'regular'): number {
+    const width = this.textWidth(text, 100, font) / 100;
+    const byWidth = width > 0 ? w / width : max;
+    const byHeight = h / 1.2;
+    return Math.max(1, Math.min(max, byWidth, byHeight));
+  }
+
+  /** One line of text placed in a box, aligned both ways; never wraps. */
+  text(text: string, box: Box, style: TextStyle = {}): void {
+    const font = style.font ?? 'regular';
+    let size = style.size ?? 11;
+    if (style.fit) size = Math.min(size, this.fitSize(text, box.w, box.h, size, font));
+    const d = this.doc.font(FONT_IDS[font]).fontSize(size);
+    const w = d.widthOfString(text);
+    // Cap-height centring: PDFKit places text by its ascender, which sits visibly high.
+    const ascent = (d as any)._font.ascender / 1000 * size;
+    const capHeight = ((d as any)._font.capHeight || 700) / 1000 * size;
+    let x = box.x;
+    if (style.align === 'center') x = box.x + (box.w - w) / 2;
+    else if (style.align === 'right') x = box.x + box.w - w;
+    let top = box.y; // top of the capitals
+    if (style.valign === 'middle' || style.valign === undefined) top = box.y + (box.h - capHeight) / 2;
+    else if (style.valign === 'bottom') top = box.y + box.h - capHeight;
+    d.fillColor(style.color ?? '#000000').text(text, x, top - (ascent - capHeight), {
+      lineBreak: false,
+      width: undefined,
+    });
+  }
+
+  /** Wrapped text from (x, y) within width w; returns the height it took. */
+  paragraph(text: string, x: number, y: number, w: number, style: TextStyle = {}): number {
+    const size = style.size ?? 11;
+    const d = this.doc.font(FONT_IDS[style.font ?? 'regular']).fontSize(size);
+    const opts = { width: w, align: style.align ?? 'left', lineGap: size * 0.15 } as const;
+    const h = d.heightOfString(text, opts);
+    d.fillColor(style.color ?? '#000000').text(text, x, y, opts);
+    return h;
+  }
+
+  paragraphHeight(text: string, w: number, style: TextStyle = {}): number {
+    const size = style.size ?? 11;
+    return this.doc
+      .font(FONT_IDS[style.font ?? 'regular'])
+      .fontSize(size)
+      .heightOfString(text, { width: w, lineGap: size * 0.15 });
+  }
+}
