@@ -53,6 +53,21 @@ export interface Section {
 export interface SectionContext {
   paper: Paper;
   grid?: Grid; // --layout from the user, if given; otherwise the kind picks
+  /** The box the slots of a template share on this paper (for kinds that size slots in mm). */
+  slotArea(template: string): Box;
+}
+
+/** Called by long-running commands; the CLI turns it into a progress bar or progress lines. */
+export type Progress = (done: number, total: number) => void;
+
+/** An extra command under a kind, such as `puzzlepress ludo simulate`. */
+export interface SubCommand<O = any> {
+  name: string;
+  description: string;
+  options: OptionSpec[];
+  schema: z.ZodType<O>;
+  /** Returns the text to print (and optionally JSON for --json); throws UserError on bad input. */
+  run(options: O, progress: Progress): { text: string; json?: unknown };
 }
 
 /**
@@ -80,4 +95,5 @@ export interface Kind<O = any, M = any> {
   sections(options: O, items: Item<M>[], ctx: SectionContext): Section[];
   /** The stable JSON export for this kind. */
   json(options: O, items: Item<M>[]): unknown;
+  subcommands?: SubCommand[];
 }

@@ -1,0 +1,55 @@
+import type { Grid, Item, Section, SectionContext } from '../core/kind.js';
+import type { Box, Draw } from '../pdf/draw.js';
+
+export interface PuzzleSectionsArgs<M> {
+  items: Item<M>[];
+  ctx: SectionContext;
+  grid: Grid; // default puzzles per page when the user gave no --layout
+  answerGrid: Grid; // answers are smaller, so more per page
+  instructions: string; // for pupils: short sentences, the rules of the puzzle
+  heading?: string;
+  puzzle(d: Draw, box: Box, model: M): void;
+  answer(d: Draw, box: Box, model: M): void;
+}
+
+/**
+ * The usual pair of sections: a worksheet of puzzles, then an answer key with the same numbers
+ * and codes. Kinds with other pages (boards, cards, rules) build their own sections.
+ */
+export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
+  const grid = a.ctx.grid ?? a.grid;
+  return [
+    {
+      title: 'Puzzles',
+      template: 'worksheet',
+      answers: false,
+      grid,
+      heading: a.heading,
+      instructions: a.instructions,
+      labels: true,
+      slots: a.items.map((it) => ({
+        label: String(it.number),
+        code: it.code,
+        draw: (d, box) => a.puzzle(d, box, it.model),
+      })),
+    },
+    {
+      title: 'Answer key',
+      template: 'answers',
+      answers: true,
+      grid: a.ctx.grid ? denser(a.ctx.grid) : a.answerGrid,
+      heading: a.heading,
+      labels: true,
+      slots: a.items.map((it) => ({
+        label: String(it.number),
+        code: it.code,
+        draw: (d, box) => a.answer(d, box, it.model),
+      })),
+    },
+  ];
+}
+
+/** An answer key packs one more row and column than the worksheet the user laid out. */
+function denser(g: Grid): Grid {
+  return { cols: g.cols + 1, rows: g.rows + 1 };
+}
