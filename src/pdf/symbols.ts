@@ -1,0 +1,192 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import type { Draw } from './draw.js';
+import { renderSvg, type SvgArt } from './svg.js';
+import { defineForm, placeForm, type Form } from './xobject.js';
+
+/** Built-in symbol sets: Fluent Emoji Flat icons, chosen to be clearly different from each other. */
+// Each entry is an icon name, or 'icon=display name' when the icon's own name is not what a child says.
+export const SYMBOL_SETS = {
+  animals: words(`
+    dog poodle cat mouse hamster rabbit fox bear polar-bear panda koala tiger leopard lion cow pig horse
+    zebra deer giraffe elephant rhinoceros=rhino hippopotamus=hippo camel llama kangaroo gorilla monkey
+    orangutan sloth otter skunk raccoon badger beaver hedgehog bat chipmunk wolf bison ewe=sheep goat donkey
+    moose boar chicken baby-chick=chick duck swan eagle owl parrot peacock flamingo penguin dove turkey goose
+    dodo frog crocodile turtle lizard snake dragon sauropod=dinosaur t-rex=T._rex whale dolphin seal fish
+    tropical-fish=tropical_fish blowfish=pufferfish shark octopus squid lobster crab shrimp jellyfish snail
+    butterfly ant honeybee=bee beetle lady-beetle=ladybird spider worm unicorn mammoth
+  `),
+  food: words(`
+    red-apple=apple pear tangerine lemon banana watermelon grapes strawberry blueberries cherries peach mango
+    pineapple coconut kiwi-fruit=kiwi tomato avocado eggplant potato carrot ear-of-corn=corn
+    hot-pepper=chilli bell-pepper=pepper cucumber broccoli leafy-green=lettuce garlic onion mushroom peanuts
+    chestnut bread croissant baguette-bread=baguette pretzel bagel pancakes waffle cheese-wedge=cheese
+    poultry-leg=chicken_leg bacon hamburger french-fries=chips pizza hot-dog sandwich taco burrito egg
+    cooking=fried_egg popcorn butter salt canned-food=tin_can rice-ball sushi dumpling fortune-cookie
+    spaghetti curry-rice=curry bento-box=lunch_box doughnut cookie birthday-cake=cake cupcake pie
+    chocolate-bar=chocolate candy lollipop custard honey-pot=honey soft-ice-cream=ice_cream ice-cream=sundae
+    baby-bottle glass-of-milk=milk hot-beverage=hot_drink teapot bubble-tea beverage-box=juice_box
+    cup-with-straw=cup spoon fork-and-knife=knife_and_fork chopsticks olive pea-pod=peas
+  `),
+  nature: words(`
+    sun crescent-moon=moon star cloud cloud-with-lightning=storm rainbow snowflake droplet fire
+    water-wave=wave tornado volcano snow-capped-mountain=mountain desert-island=island cactus
+    deciduous-tree=tree evergreen-tree=fir_tree palm-tree seedling four-leaf-clover=clover maple-leaf=leaf
+    herb sunflower tulip rose hibiscus cherry-blossom=blossom lotus cyclone comet ringed-planet=planet
+    globe-showing-americas=globe rock wood feather nest-with-eggs=nest spiral-shell=shell coral snowman
+    high-voltage=lightning
+  `),
+  things: words(`
+    house castle tent light-bulb candle flashlight key locked door window bed chair couch-and-lamp=sofa
+    toilet bathtub soap sponge toothbrush broom basket bucket scissors pencil crayon paintbrush
+    straight-ruler=ruler triangular-ruler=set_square paperclip pushpin books notebook memo envelope package
+    wrapped-gift=present balloon party-popper teddy-bear kite yo-yo puzzle-piece=jigsaw_piece game-die=dice
+    joystick magic-wand magnet hammer wrench screwdriver carpentry-saw=saw toolbox ladder
+    nut-and-bolt=nut_and_bolt gear telescope microscope test-tube compass hourglass-done=hourglass
+    alarm-clock=clock mobile-phone=mobile_phone laptop desktop-computer=computer keyboard computer-mouse
+    printer camera television radio telephone battery electric-plug=plug
+    magnifying-glass-tilted-left=magnifying_glass bell trophy sports-medal=medal crown ring gem-stone=gem
+    glasses sunglasses t-shirt=T-shirt jeans dress socks gloves scarf coat billed-cap=cap top-hat
+    womans-hat=sun_hat backpack handbag high-heeled-shoe=high_heel running-shoe=trainer umbrella
+    shopping-cart=trolley money-bag coin credit-card=bank_card ticket thread yarn safety-pin
+    red-paper-lantern=lantern framed-picture=picture mirror potted-plant=pot_plant shield anchor boomerang
+  `),
+  transport: words(`
+    automobile=car taxi bus ambulance fire-engine=fire_engine police-car delivery-truck=lorry tractor racing-car
+    motorcycle bicycle kick-scooter=scooter skateboard roller-skate locomotive=steam_train helicopter
+    airplane rocket flying-saucer=UFO sailboat canoe motor-boat=motorboat ship parachute satellite
+    ferris-wheel=big_wheel roller-coaster carousel-horse=carousel sled
+  `),
+  play: words(`
+    soccer-ball=football basketball american-football=American_football baseball tennis volleyball bowling
+    badminton ice-hockey=hockey cricket-game=cricket ping-pong=table_tennis flag-in-hole=golf goal-net=goal
+    boxing-glove ice-skate skis fishing-pole=fishing_rod guitar violin trumpet saxophone drum banjo accordion
+    maracas flute musical-keyboard=piano microphone headphone=headphones musical-note artist-palette=palette
+    performing-arts=theatre_masks circus-tent=circus bullseye=target
+  `),
+};
+
+function words(text: string): SymbolSource[] {
+  return text
+    .trim()
+    .split(/\s+/)
+    .map((entry) => {
+      const [icon, label] = entry.split('=') as [string, string | undefined];
+      const name = (label ?? icon).replace(/[_-]/g, (c) => (c === '_' ? ' ' : label ? '-' : ' '));
+      return { kind: 'icon' as const, name, icon };
+    });
+}
+
+export type SetName = keyof typeof SYMBOL_SETS | 'all';
+export const SET_NAMES = [...(Object.keys(SYMBOL_SETS) as (keyof typeof SYMBOL_SETS)[]), 'all'] as const;
+
+export const ICON_CREDIT =
+  'Pictures: Fluent Emoji Flat by Microsoft (MIT licence), github.com/microsoft/fluentui-emoji, via Iconify.';
+
+/** Where a symbol's picture comes from. Plain data, so it can sit in a model and in JSON. */
+export type SymbolSource =
+  | { kind: 'icon'; name: string; icon: string }
+  | { kind: 'word'; name: string }
+  | { kind: 'svg'; name: string; file: string }
+  | { kind: 'image'; name: string; file: string };
+
+export function setSymbols(set: SetName): SymbolSource[] {
+  if (set === 'all') return Object.values(SYMBOL_SETS).flat();
+  return SYMBOL_SETS[set];
+}
+
+interface IconFile {
+  icons: Record<string, { body: string; width?: number; height?: number }>;
+  width?: number;
+  height?: number;
+}
+
+let iconFile: IconFile | undefined;
+
+function icons(): IconFile {
+  if (!iconFile) {
+    const path = createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json');
+    iconFile = JSON.parse(readFileSync(path, 'utf8')) as IconFile;
+  }
+  return iconFile;
+}
+
+export function iconExists(icon: string): boolean {
+  return icon in icons().icons;
+}
+
+const artCache = new Map<string, SvgArt>();
+
+/** Parsed vector art of an icon or an SVG file (cached: the same art is reused by every document). */
+export function artOf(src: SymbolSource & { kind: 'icon' | 'svg' }): SvgArt {
+  const key = src.kind === 'icon' ? `icon:${src.icon}` : `svg:${src.file}`;
+  let art = artCache.get(key);
+  if (!art) {
+    if (src.kind === 'icon') {
+      const f = icons();
+      const icon = f.icons[src.icon];
+      if (!icon) throw new Error(`unknown icon ${src.icon}`);
+      const w = icon.width ?? f.width ?? 16;
+      const h = icon.height ?? f.height ?? 16;
+      art = renderSvg(`<svg viewBox="0 0 ${w} ${h}">${icon.body}</svg>`);
+    } else {
+      art = renderSvg(readFileSync(src.file, 'utf8'));
+    }
+    artCache.set(key, art);
+  }
+  return art;
+}
+
+const forms = new WeakMap<object, Map<string, Form>>();
+
+function formFor(d: Draw, key: string, art: SvgArt): Form {
+  let byDoc = forms.get(d.doc);
+  if (!byDoc) {
+    byDoc = new Map();
+    forms.set(d.doc, byDoc);
+  }
+  let form = byDoc.get(key);
+  if (!form) {
+    const { x, y, w, h } = art.viewBox;
+    const b = art.bounds;
+    // the box must hold everything drawn, or viewers clip it; art may spill outside its viewBox
+    const bbox: [number, number, number, number] = [
+      Math.min(x, b.cx - b.r), Math.min(y, b.cy - b.r), Math.max(x + w, b.cx + b.r), Math.max(y + h, b.cy + b.r),
+    ];
+    form = defineForm(d.doc, bbox, art.content, art.alphas);
+    byDoc.set(key, form);
+  }
+  return form;
+}
+
+/** Word symbols in a few dark colours, so they still read well printed in black and white. */
+const WORD_COLOURS = ['#1a4f8b', '#a0241f', '#1d6b35', '#6b2c91', '#8a4b08', '#0f5f66'];
+
+/**
+ * Draws a symbol so that everything it paints stays inside the disc of radius r around (cx, cy),
+ * rotated by `rotation` degrees. `id` picks a colour for words.
+ */
+export function drawSymbol(d: Draw, src: SymbolSource, cx: number, cy: number, r: number, rotation: number, id = 0): void {
+  d.group(() => {
+    d.translate(cx, cy);
+    if (rotation) d.rotate(rotation, [0, 0]);
+    if (src.kind === 'icon' || src.kind === 'svg') {
+      const art = artOf(src);
+      const s = r / art.bounds.r;
+      d.doc.transform(s, 0, 0, s, -art.bounds.cx * s, -art.bounds.cy * s);
+      placeForm(d.doc, formFor(d, src.kind === 'icon' ? `icon:${src.icon}` : `svg:${src.file}`, art));
+    } else if (src.kind === 'image') {
+      const img = (d.doc as unknown as { openImage(f: string): { width: number; height: number } }).openImage(src.file);
+      const a = img.width / img.height;
+      const h = (2 * r) / Math.sqrt(1 + a * a);
+      const w = a * h;
+      d.doc.image(src.file, -w / 2, -h / 2, { width: w, height: h });
+    } else {
+      // a word's box: the largest 4:1 rectangle in the disc, then the text fitted inside it
+      const h = (2 * r) / Math.sqrt(1 + 16);
+      const w = 4 * h;
+      const size = d.fitSize(src.name, w, h * 1.25, h * 1.2, 'bold');
+      d.text(src.name, { x: -w / 2, y: -h / 2, w, h }, { size, font: 'bold', align: 'center', valign: 'middle', color: WORD_COLOURS[id % WORD_COLOURS.length] });
+    }
+  });
+}
