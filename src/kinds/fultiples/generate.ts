@@ -1,0 +1,165 @@
+import type { Rng } from '../../core/rng.js';
+import { fail } from '../../core/errors.js';
+import type { FultiplesOptions, Task } from './options.js';
+import { taskText } from './options.js';
+import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
+import { primeFactors, related, validScalars, WILD_VALUES } from './numbers.js';
+
+/*
+ * The board algorithm follows OgloTheNerd's published Fultiples generator: every cell is a random
+ * prime of the alphabet times a random valid scalar, and each wild value 1, 2, 3 is dealt in turn
+ * with a small chance per cell. Its known faults, and what we do instead:
+ *  - it accepted 1 and 0 (and any other number) as "primes": options.ts takes real primes only;
+ *  - a prime listed twice was drawn twice as often: duplicates are refused;
+ *  - 2 and 3 were not enforced, yet the wild cards 2 and 3 need them: both are required;
+ *  - a valid scalar only had to avoid primes *inside* the scalar range, so a range starting above
+ *    a prime let it through (6-20 gave 10 = 2 x 5 on a 2-3-7 board): scalars must be built from
+ *    the alphabet alone (numbers.ts, validScalars);
+ *  - a range with no valid scalar left nothing to pick from: options.ts refuses it with a message;
+ *  - a number could be stranded with no factor or multiple anywhere (a lone 49): with `playable`
+ *    such boards are dealt again. A wild cell does not count as a partner here, since a wild 1
+ *    is a factor of everything and would hide every stranded number.
+ */
+
+const ATTEMPTS = 2000;
+const CHAIN_BUDGET = 20000; // DFS steps per board before we deal a new one
+
+interface Board {
+  values: number[][];
+  wild: Cell[];
+}
+
+function dealBoard(o: FultiplesOptions, scalars: number[], rng: Rng): Board {
+  const chance = o.wildChance / 100;
+  const wild: Cell[] = [];
+  const values: number[][] = [];
+  for (let r = 0; r < o.rows; r++) {
+    const row: number[] = [];
+    for (let c = 0; c < o.cols; c++) {
+      let value = 0;
+      for (const w of WILD_VALUES) {
+        if (rng.chance(chance)) {
+          value = w;
+          break;
+        }
+      }
+      if (value) wild.push([r, c]);
+      else value = rng.pick(o.primes) * rng.pick(scalars);
+      row.push(value);
+    }
+    values.push(row);
+  }
+  return { values, wild };
+}
+
+function isWild(b: Board, r: number, c: number): boolean {
+  return b.wild.some(([wr, wc]) => wr === r && wc === c);
+}
+
+/** Each distinct non-wild value with how many cells hold it. */
+function plainCounts(b: Board): Map<number, number> {
+  const counts = new Map<number, number>();
+  b.values.forEach((row, r) =>
+    row.forEach((v, c) => {
+      if (!isWild(b, r, c)) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }),
+  );
+  return counts;
+}
+
+function everyCellHasPartner(b: Board): boolean {
+  const counts = plainCounts(b);
+  const values = [...counts.keys()];
+  return values.every((v) => counts.get(v)! > 1 || values.some((u) => u !== v && related(u, v)));
+}
+
+function cellsWhere(b: Board, test: (v: number, r: number, c: number) => boolean): Cell[] {
+  const out: Cell[] = [];
+  b.values.forEach((row, r) => row.forEach((v, c) => test(v, r, c) && out.push([r, c])));
+  return out;
+}
+
+function nextMove(b: Board, t: { n?: number }, rng: Rng): TaskAnswer | null {
+  const legal = ([r, c]: Cell) => cellsWhere(b, (v, r2, c2) => (r2 !== r || c2 !== c) && related(v, b.values[r]![c]!));
+  let start: Cell[];
+  if (t.n !== undefined) start = cellsWhere(b, (v) => v === t.n);
+  else {
+    const plain = cellsWhere(b, (_v, r, c) => !isWild(b, r, c));
+    start = plain.filter((cell) => legal(cell).length >= 2);
+    if (start.length === 0) start = plain;
+  }
+  if (start.length === 0) return null;
+  const cell = rng.pick(start);
+  const answer = legal(cell);
+  return answer.length ? { type: 'next', n: b.values[cell[0]]![cell[1]]!, cell, answer } : null;
+}
+
+/** A chain of k different non-wild numbers, each a factor or multiple of the one before. */
+function chain(b: Board, k: number, rng: Rng): TaskAnswer | null {
+  const values = rng.shuffle([...plainCounts(b).keys()]);
+  const near = new Map(values.map((v) => [v, values.filter((u) => u !== v && related(u, v))]));
+  let steps = 0;
+  const path: number[] = [];
+  const used = new Set<number>();
+  const walk = (v: number): boolean => {
+    if (++steps > CHAIN_BUDGET) return false;
+    path.push(v);
+    used.add(v);
+    if (path.length === k) return true;
+    for (const u of near.get(v)!) if (!used.has(u) && walk(u)) return true;
+    path.pop();
+    used.delete(v);
+    return false;
+  };
+  if (!values.some((v) => walk(v))) return null;
+  // Of the cells holding each number, take the one nearest the previous so the key's arrows stay short.
+  const answer: Cell[] = [];
+  for (const v of path) {
+    const options = cellsWhere(b, (x, r, c) => x === v && !isWild(b, r, c));
+    const prev = answer[answer.length - 1];
+    const dist = ([r, c]: Cell) => (prev ? Math.hypot(r - prev[0], c - prev[1]) : 0);
+    const best = Math.min(...options.map(dist));
+    answer.push(rng.pick(options.filter((o) => dist(o) === best)));
+  }
+  return { type: 'chain', k, answer };
+}
+
+function answerTask(b: Board, t: Task, rng: Rng): TaskAnswer | null {
+  switch (t.type) {
+    case 'multiples': {
+      const answer = cellsWhere(b, (v) => v % t.p === 0);
+      return answer.length ? { type: 'multiples', p: t.p, answer } : null;
+    }
+    case 'both': {
+      const answer = cellsWhere(b, (v) => v % t.p === 0 && v % t.q === 0);
+      return answer.length ? { type: 'both', p: t.p, q: t.q, answer } : null;
+    }
+    case 'primes':
+      return { type: 'primes', answer: b.values.map((row) => row.map(primeFactors)) };
+    case 'next':
+      return nextMove(b, t, rng);
+    case 'chain':
+      return chain(b, t.k, rng);
+  }
+}
+
+export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
+  const scalars = validScalars(o.primes, o.scalars[0], o.scalars[1]);
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const b = dealBoard(o, scalars, rng);
+    if (o.playable && !everyCellHasPartner(b)) continue;
+    const tasks = o.tasks.map((t) => answerTask(b, t, rng));
+    if (tasks.some((t) => t === null)) continue;
+    return {
+      primes: o.primes,
+      scalars: o.scalars,
+      wildChance: o.wildChance,
+      playable: o.playable,
+      board: b.values,
+      wild: b.wild,
+      tasks: tasks as TaskAnswer[],
+    };
+  }
+  const wants = [o.playable ? 'every number with a partner' : '', ...o.tasks.map(taskText)].filter(Boolean).join(', ');
+  return fail(`could not deal a ${o.cols}x${o.rows} board with ${wants} in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or fewer/easier tasks`);
+}

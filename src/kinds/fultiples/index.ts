@@ -1,0 +1,89 @@
+import type { Item, Kind, Section, SectionContext, Slot } from '../../core/kind.js';
+import type { Box, Draw } from '../../pdf/draw.js';
+import { check } from './check.js';
+import { generate } from './generate.js';
+import type { FultiplesModel, TaskAnswer } from './model.js';
+import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
+import { gameSheet } from './sheet.js';
+import { drawAnswer, drawWorksheet, taskInstructions, taskTitle } from './task-draw.js';
+
+function slots(items: Item<FultiplesModel>[], draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
+  return items.map((it) => ({ label: `Board ${it.number}`, code: it.code, draw: (d, box) => draw(d, box, it.model) }));
+}
+
+function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: SectionContext): Section[] {
+  const one = { cols: 1, rows: 1 };
+  const out: Section[] = [
+    {
+      title: 'Game board',
+      template: 'sheet',
+      answers: false,
+      grid: one,
+      heading: 'Fultiples',
+      labels: true,
+      slots: slots(items, gameSheet),
+    },
+  ];
+  const first = items[0]?.model.tasks ?? [];
+  o.tasks.forEach((task, i) => {
+    // Titles and instructions come from the first board; only `next` varies per board, and its slot says which number.
+    const sample: TaskAnswer | undefined = first[i];
+    if (!sample) return;
+    out.push({
+      title: taskTitle(sample),
+      template: 'worksheet',
+      answers: false,
+      grid: ctx.grid ?? one,
+      heading: taskTitle(sample),
+      instructions: taskInstructions(sample),
+      labels: true,
+      slots: slots(items, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!)),
+    });
+  });
+  o.tasks.forEach((task, i) => {
+    const sample = first[i];
+    if (!sample) return;
+    const big = task.type === 'primes';
+    out.push({
+      title: `Answers: ${taskText(task)}`,
+      template: 'answers',
+      answers: true,
+      grid: ctx.grid ?? (big ? one : { cols: 1, rows: 2 }),
+      heading: `Answers: ${taskTitle(sample)}`,
+      labels: true,
+      slots: slots(items, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!)),
+    });
+  });
+  return out;
+}
+
+function json(_o: FultiplesOptions, items: Item<FultiplesModel>[]): unknown {
+  return {
+    kind: 'fultiples',
+    puzzles: items.map(({ code, model: m }) => ({
+      code,
+      primes: m.primes,
+      scalars: m.scalars,
+      board: m.board,
+      wild: m.wild,
+      tasks: m.tasks,
+    })),
+  };
+}
+
+export const fultiples: Kind<FultiplesOptions, FultiplesModel> = {
+  name: 'fultiples',
+  title: 'Fultiples',
+  letter: 'M',
+  summary: 'Fultiples game boards (factors and multiples, five in a row) with rules, worksheets and answer keys',
+  options,
+  schema,
+  defaultCount: 1,
+  encode,
+  decode,
+  generate,
+  check,
+  describe: (o) => `${o.cols}×${o.rows} · primes ${o.primes.join(', ')} · scalars ${o.scalars[0]}–${o.scalars[1]}`,
+  sections,
+  json,
+};

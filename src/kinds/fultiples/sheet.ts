@@ -1,0 +1,110 @@
+import type { Box, Draw } from '../../pdf/draw.js';
+import type { FultiplesModel } from './model.js';
+import { drawBoard, star } from './board-draw.js';
+import { related } from './numbers.js';
+
+const RULES = [
+  'Two players. Each picks a colour. Roll a dice: the higher roll goes first.',
+  'The first player shades any number on the board.',
+  'Take turns. The number you shade must be a factor or a multiple of the number shaded just before yours (it does not matter who shaded it).',
+  'Each cell can be shaded only once.',
+  'Cells with a star are wild cards: 1, 2 or 3. Remember, 1 is a factor of every number!',
+  'Cannot find a number? You miss your turn.',
+  'The first to shade five of their own cells in a row, across, down or diagonally, wins!',
+];
+
+/** Numbers from the board itself for the worked example, chosen the same way every time. */
+export function example(m: FultiplesModel): { n: number; factor?: number; multiple?: number; not?: number } | undefined {
+  const wild = new Set(m.wild.map(([r, c]) => `${r},${c}`));
+  const plain = [...new Set(m.board.flatMap((row, r) => row.filter((_v, c) => !wild.has(`${r},${c}`))))].sort((a, b) => a - b);
+  let best: { n: number; factor?: number; multiple?: number; not?: number } | undefined;
+  let score = -1;
+  for (const n of plain) {
+    const factor = plain.filter((u) => u < n && n % u === 0).pop();
+    const multiple = plain.find((u) => u > n && u % n === 0);
+    const not = plain.find((u) => u !== n && !related(u, n) && Math.abs(u - n) < n);
+    const s = (factor ? 2 : 0) + (multiple ? 2 : 0) + (not ? 1 : 0) - n / 1000;
+    if (s > score) [best, score] = [{ n, factor, multiple, not }, s];
+  }
+  return best;
+}
+
+export function exampleText(m: FultiplesModel): string {
+  const e = example(m);
+  if (!e) return '';
+  const { n, factor, multiple, not } = e;
+  const may: string[] = [];
+  if (factor) may.push(`${factor}, because ${factor} is a factor of ${n} (${factor} × ${n / factor} = ${n})`);
+  if (multiple) may.push(`${multiple}, because ${multiple} is a multiple of ${n} (${n} × ${multiple / n} = ${multiple})`);
+  let text = `Ana shades ${n}.`;
+  if (may.length) text += ` Ben may shade ${may.join(', or ')}.`;
+  if (not) text += ` Ben may not shade ${not}: neither number divides the other exactly.`;
+  return text;
+}
+
+/** Numbered rules with a hanging indent; returns the height used. */
+function rules(d: Draw, x: number, y: number, w: number, size: number, measureOnly = false): number {
+  const indent = size * 1.4;
+  let h = 0;
+  RULES.forEach((rule, i) => {
+    if (!measureOnly) {
+      d.text(`${i + 1}.`, { x, y: y + h, w: indent, h: size }, { size, font: 'bold', valign: 'top' });
+      d.paragraph(rule, x + indent, y + h, w - indent, { size });
+    }
+    h += d.paragraphHeight(rule, w - indent, { size }) + size * 0.3;
+  });
+  return h;
+}
+
+const playersHeight = (size: number) => size * 2.6 * 2 + size;
+
+function players(d: Draw, x: number, y: number, w: number, size: number): void {
+  const rowH = size * 2.6;
+  for (let i = 0; i < 2; i++) {
+    const top = y + i * rowH;
+    const swatch = rowH * 0.7;
+    d.text(`Player ${i + 1}`, { x, y: top, w: w * 0.4, h: rowH }, { size, font: 'bold', valign: 'middle' });
+    d.line(x + w * 0.36, top + rowH * 0.75, x + w - swatch - size, top + rowH * 0.75, { width: 0.7 });
+    d.rect({ x: x + w - swatch, y: top + (rowH - swatch) / 2, w: swatch, h: swatch }, { width: 1 }, 2);
+  }
+  d.text('name', { x: x + w * 0.36, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', valign: 'top' });
+  d.text('colour', { x: x + w - rowH, y: y + 2 * rowH, w: rowH, h: size }, { size: size * 0.75, color: '#444444', align: 'right', valign: 'top' });
+}
+
+/** The game sheet: caption, the board as large as the text below it allows, rules, example, players. */
+export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
+  const gap = 12;
+  const leftW = box.w * 0.56;
+  const rightX = box.x + leftW + gap * 1.5;
+  const rightW = box.w - leftW - gap * 1.5;
+  const rows = m.board.length;
+  const cols = m.board[0]!.length;
+  let size = 11;
+  let textH = 0;
+  let capH = 0;
+  // Shrink the words until the board keeps at least half the slot: the board is what they play on.
+  for (; size > 7; size -= 0.5) {
+    capH = size * 1.8;
+    const left = size * 1.6 + rules(d, 0, 0, leftW, size, true);
+    const right = size * 1.6 + d.paragraphHeight(exampleText(m), rightW, { size }) + size + playersHeight(size);
+    textH = Math.max(left, right);
+    const boardH = Math.min(box.h - capH - textH - gap * 2, (box.w * rows) / cols);
+    if (boardH >= box.h * 0.5) break;
+  }
+  const boardBox = { x: box.x, y: box.y + capH, w: box.w, h: box.h - capH - textH - gap * 2 };
+  const g = drawBoard(d, boardBox, m, { shadeWild: true });
+  const boardW = g.cw * g.cols;
+  const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
+  d.text(`Made from the primes ${m.primes.join(', ')}`, capBox, { size: size * 1.05, font: 'bold', valign: 'middle' });
+  const wildLabel = 'wild card: 1, 2 or 3';
+  const lw = d.textWidth(wildLabel, size);
+  d.text(wildLabel, capBox, { size, align: 'right', valign: 'middle' });
+  star(d, g.x + boardW - lw - size * 0.8, box.y + capH * 0.4, size * 0.45);
+
+  const top = g.y + g.rows * g.ch + gap * 1.5;
+  d.text('How to play', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
+  rules(d, box.x, top + size * 1.6, leftW, size);
+  d.text('Example', { x: rightX, y: top, w: rightW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
+  const exH = d.paragraph(exampleText(m), rightX, top + size * 1.6, rightW, { size });
+  players(d, rightX, top + size * 1.6 + exH + size, rightW, size);
+}

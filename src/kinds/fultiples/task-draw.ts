@@ -1,0 +1,154 @@
+import type { Box, Draw } from '../../pdf/draw.js';
+import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
+import { arrow, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
+
+const GAP = 10;
+
+export function taskTitle(t: TaskAnswer | { type: TaskAnswer['type']; p?: number; q?: number; k?: number }): string {
+  switch (t.type) {
+    case 'multiples':
+      return `Multiples of ${t.p}`;
+    case 'both':
+      return `Divisible by ${t.p} and ${t.q}`;
+    case 'primes':
+      return 'Products of primes';
+    case 'next':
+      return 'What can be shaded next?';
+    case 'chain':
+      return `A chain of ${t.k}`;
+  }
+}
+
+/** What pupils read above the board; the same for every board of the run. */
+export function taskInstructions(t: TaskAnswer): string {
+  switch (t.type) {
+    case 'multiples': {
+      const m = [1, 2, 3].map((i) => i * t.p).join(', ');
+      return `Shade every multiple of ${t.p}. A multiple of ${t.p} is ${t.p} times a whole number: ${m}, and so on.`;
+    }
+    case 'both':
+      return `Circle every number that divides exactly by ${t.p} and also by ${t.q}.`;
+    case 'primes':
+      return 'Write each number as a product of primes, for example 12 = 2 × 2 × 3. A star marks a wild card.';
+    case 'next':
+      return 'In Fultiples the next number shaded must be a factor or a multiple of the last one. The hatched cell with the thick frame was shaded last: mark every cell that could be shaded next.';
+    case 'chain':
+      return `Find a chain of ${t.k} different numbers on the board, each a factor or a multiple of the one before. Draw arrows on the board and write your chain in the boxes.`;
+  }
+}
+
+function list(values: number[]): string {
+  return [...new Set(values)].sort((a, b) => a - b).join(', ');
+}
+
+function valuesAt(m: FultiplesModel, cells: Cell[]): number[] {
+  return cells.map(([r, c]) => m.board[r]![c]!);
+}
+
+function step(a: number, b: number): string {
+  return b % a === 0 ? `${b} = ${a} × ${b / a}` : `${a} = ${b} × ${a / b}`;
+}
+
+/** The answer key's words under the board: the answer as numbers, and the rule that gives it. */
+export function answerText(m: FultiplesModel, t: TaskAnswer): string {
+  const n = t.type === 'primes' ? 0 : t.answer.length;
+  const cells = `${n} cell${n === 1 ? '' : 's'}`;
+  switch (t.type) {
+    case 'multiples':
+      return `${cells}: ${list(valuesAt(m, t.answer))}. Each is ${t.p} times a whole number.`;
+    case 'both':
+      return `Divisible by both ${t.p} and ${t.q} means divisible by ${t.p * t.q}. ${cells}: ${list(valuesAt(m, t.answer))}.`;
+    case 'primes':
+      return 'Each number is shown as a product of primes under it. A prime is its own product; 1 has no prime factors.';
+    case 'next': {
+      const v = valuesAt(m, t.answer);
+      const factors = list(v.filter((x) => t.n % x === 0 && x !== t.n));
+      const multiples = list(v.filter((x) => x % t.n === 0 && x !== t.n));
+      const same = v.includes(t.n) ? ` Another ${t.n} also counts.` : '';
+      return `Last shaded: ${t.n}. Factors of ${t.n} on the board: ${factors || 'none'}. Multiples: ${multiples || 'none'}.${same} ${cells} in all.`;
+    }
+    case 'chain': {
+      const v = valuesAt(m, t.answer);
+      const why = v.slice(1).map((b, i) => step(v[i]!, b));
+      return `One chain: ${v.join(' → ')}. Each number is a factor or a multiple of the one before: ${why.join('; ')}. Any chain that keeps this rule is right.`;
+    }
+  }
+}
+
+function chainArrows(d: Draw, g: Geometry, cells: Cell[]): void {
+  const side = Math.min(g.cw, g.ch);
+  for (let i = 1; i < cells.length; i++) arrow(d, centre(g, cells[i - 1]!), centre(g, cells[i]!), side * 0.3, Math.max(1, side * 0.045));
+}
+
+function chainBadges(d: Draw, g: Geometry, cells: Cell[]): void {
+  const side = Math.min(g.cw, g.ch);
+  cells.forEach((cell, i) => {
+    const b = cellBox(g, cell);
+    const r = side * 0.16;
+    d.circle(b.x + r + 1.5, b.y + r + 1.5, r, { fill: '#ffffff', stroke: '#000000', width: 0.8 });
+    d.text(String(i + 1), { x: b.x + 1.5, y: b.y + 1.5, w: 2 * r, h: 2 * r }, { size: r * 1.2, font: 'bold', align: 'center' });
+  });
+}
+
+/** A row (or two) of boxes joined by arrows for pupils to write their chain in. */
+function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, measureOnly = false): number {
+  const perRow = Math.min(k, 8);
+  const rows = Math.ceil(k / perRow);
+  const s = Math.min(46, (w - GAP) / (perRow * 1.6));
+  const label = 11;
+  if (!measureOnly) {
+    d.text('My chain:', { x, y, w, h: label * 1.3 }, { size: label, font: 'bold', valign: 'top' });
+    for (let i = 0; i < k; i++) {
+      const bx = x + (i % perRow) * s * 1.6;
+      const by = y + label * 1.6 + Math.floor(i / perRow) * s * 1.4;
+      d.rect({ x: bx, y: by, w: s, h: s }, { width: 1 }, 3);
+      if (i < k - 1 && i % perRow !== perRow - 1) arrow(d, [bx + s, by + s / 2], [bx + s * 1.6, by + s / 2], 1, 0.9);
+    }
+  }
+  return label * 1.6 + rows * s * 1.4;
+}
+
+/** One board of a task worksheet. */
+export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
+  let below = 0;
+  if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, true) + GAP;
+  if (t.type === 'multiples' || t.type === 'both') below = 30;
+  let top = box.y;
+  if (t.type === 'next') {
+    d.text(`The last number shaded was ${t.n}.`, { x: box.x, y: top, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top' });
+    top += 24;
+  }
+  const look = t.type === 'primes' ? { writeSpace: true, aspect: 1.25, shadeWild: true } : { shadeWild: true, last: t.type === 'next' ? t.cell : undefined };
+  const g = drawBoard(d, { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below }, m, look);
+  const after = g.y + g.rows * g.ch + GAP;
+  if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k);
+  if (t.type === 'multiples' || t.type === 'both') {
+    const what = t.type === 'multiples' ? `multiples of ${t.p}` : `numbers divisible by ${t.p} and ${t.q}`;
+    d.text(`I found ______ ${what}.`, { x: g.x, y: after + 4, w: g.cw * g.cols, h: 16 }, { size: 12, valign: 'top' });
+  }
+}
+
+/** One board of an answer key: the task's title, the board with the answer marked, and the reason. */
+export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
+  const size = 10;
+  const titleH = 18;
+  d.text(taskTitle(t), { x: box.x, y: box.y, w: box.w, h: titleH }, { size: 12, font: 'bold', valign: 'top' });
+  const text = answerText(m, t);
+  const textH = d.paragraphHeight(text, box.w, { size });
+  const boardBox = { x: box.x, y: box.y + titleH, w: box.w, h: box.h - titleH - textH - GAP };
+  let g: Geometry;
+  if (t.type === 'primes') {
+    const notes = (r: number, c: number) => {
+      const f = t.answer[r]![c]!;
+      return f.length === 0 ? 'no primes' : f.length === 1 ? 'prime' : f.join('×');
+    };
+    g = drawBoard(d, boardBox, m, { notes });
+  } else if (t.type === 'chain') {
+    g = drawBoard(d, boardBox, m, { marked: t.answer, under: (geo) => chainArrows(d, geo, t.answer) });
+    chainBadges(d, g, t.answer);
+  } else {
+    const mark = t.type === 'multiples' ? 'shade' : 'ring';
+    g = drawBoard(d, boardBox, m, { marked: t.answer, mark, last: t.type === 'next' ? t.cell : undefined });
+  }
+  d.paragraph(text, g.x, g.y + g.rows * g.ch + GAP * 0.6, Math.max(g.cw * g.cols, box.w * 0.6), { size });
+}
