@@ -1,0 +1,131 @@
+import type { Rng } from '../../core/rng.js';
+import { fail } from '../../core/errors.js';
+import { GOAL, MARKERS, START, penultimateSquares, onPathSquares } from './rules.js';
+import { expectedTurnsTable } from './expect.js';
+
+/**
+ * A player's brain: given the board (markers of player p at pos[p*4 .. p*4+3], 120 = retired),
+ * whose turn it is and the roll (2-6), return which of its own markers (0-3) to move. It must
+ * pick a marker that is still in play. Strategies may draw on the rng for ties and random play.
+ */
+export interface Strategy {
+  name: string;
+  description: string;
+  choose(pos: Int32Array, me: number, roll: number, rng: Rng): number;
+}
+
+const PENULTIMATE_OR_GOAL = new Uint8Array(GOAL + 1);
+for (const s of [...penultimateSquares(), GOAL]) PENULTIMATE_OR_GOAL[s] = 1;
+const ON_PATH = new Uint8Array(GOAL + 1);
+for (const s of onPathSquares()) ON_PATH[s] = 1;
+
+/** Why a move is attractive to Auto120, as the letter of the first rule it satisfies. */
+export type Rule = 'A' | 'B' | 'C' | 'D';
+
+export function classifyMove(pos: Int32Array, me: number, marker: number, roll: number): Rule {
+  const to = pos[me * MARKERS + marker]! * roll;
+  if (to <= GOAL && PENULTIMATE_OR_GOAL[to]) return 'A';
+  if (to <= GOAL && ON_PATH[to]) return 'B';
+  if (to < GOAL) {
+    const opp = (1 - me) * MARKERS;
+    for (let k = 0; k < MARKERS; k++) if (pos[opp + k] === to) return 'C';
+  }
+  return 'D';
+}
+
+// A small reusable buffer: strategies run millions of times and must not allocate.
+const candidates = new Int32Array(MARKERS);
+
+function pickAmong(n: number, rng: Rng): number {
+  return n === 1 ? candidates[0]! : candidates[rng.int(0, n - 1)]!;
+}
+
+export const randomStrategy: Strategy = {
+  name: 'random',
+  description: 'moves any marker still in play, chosen at random',
+  choose(pos, me, _roll, rng) {
+    const base = me * MARKERS;
+    let n = 0;
+    for (let m = 0; m < MARKERS; m++) if (pos[base + m] !== GOAL) candidates[n++] = m;
+    return pickAmong(n, rng);
+  },
+};
+
+/**
+ * The classic Auto120 order, each rule tried only when the ones before it offer no marker:
+ * A) land on a penultimate square (20, 24, 30, 40, 60) or on 120; B) land on a divisor of 120;
+ * C) bump an opponent; D) a marker that does not overshoot; if every marker would overshoot, any
+ * marker. Ties inside a rule are broken at random, as "a random marker" in D suggests.
+ */
+export const auto120Strategy: Strategy = {
+  name: 'auto120',
+  description: 'the classic Auto120 order: A penultimate or 120, B divisor of 120, C bump, D no overshoot',
+  choose(pos, me, roll, rng) {
+    const base = me * MARKERS;
+    const opp = (1 - me) * MARKERS;
+    for (let rule = 0; rule < 4; rule++) {
+      let n = 0;
+      for (let m = 0; m < MARKERS; m++) {
+        const from = pos[base + m]!;
+        if (from === GOAL) continue;
+        const to = from * roll;
+        let ok: boolean;
+        if (rule === 0) ok = to <= GOAL && PENULTIMATE_OR_GOAL[to] === 1;
+        else if (rule === 1) ok = to <= GOAL && ON_PATH[to] === 1;
+        else if (rule === 2) ok = to < GOAL && hasMarkerAt(pos, opp, to);
+        else ok = to <= GOAL;
+        if (ok) candidates[n++] = m;
+      }
+      if (n > 0) return pickAmong(n, rng);
+    }
+    return randomStrategy.choose(pos, me, roll, rng);
+  },
+};
+
+function hasMarkerAt(pos: Int32Array, base: number, square: number): boolean {
+  for (let k = 0; k < MARKERS; k++) if (pos[base + k] === square) return true;
+  return false;
+}
+
+const EXPECTED = expectedTurnsTable();
+EXPECTED[GOAL] = 0;
+
+/**
+ * Our own: move the marker that most lowers (own expected turns to finish) minus (opponent's),
+ * using the exact one-marker expectation of every square. Bumping is worth exactly the turns it
+ * costs the opponent, and a dead end is priced as the detour back to 1 that it really is.
+ */
+export const expectedStrategy: Strategy = {
+  name: 'expected',
+  description: 'minimises own expected turns to finish minus the opponent\'s (exact one-marker values)',
+  choose(pos, me, roll, rng) {
+    const base = me * MARKERS;
+    const opp = (1 - me) * MARKERS;
+    let best = Infinity;
+    let n = 0;
+    for (let m = 0; m < MARKERS; m++) {
+      const from = pos[base + m]!;
+      if (from === GOAL) continue;
+      const product = from * roll;
+      const to = product > GOAL ? START : product;
+      let score = EXPECTED[to]! - EXPECTED[from]!;
+      if (product < GOAL) {
+        for (let k = 0; k < MARKERS; k++) if (pos[opp + k] === to) score -= EXPECTED[START]! - EXPECTED[to]!;
+      }
+      if (score < best - 1e-9) {
+        best = score;
+        n = 0;
+      }
+      if (score <= best + 1e-9) candidates[n++] = m;
+    }
+    return pickAmong(n, rng);
+  },
+};
+
+export const STRATEGIES: readonly Strategy[] = [randomStrategy, auto120Strategy, expectedStrategy];
+
+export function strategyByName(name: string): Strategy {
+  const s = STRATEGIES.find((x) => x.name === name.trim().toLowerCase());
+  if (!s) fail(`unknown Ludo player "${name}": use one of ${STRATEGIES.map((x) => x.name).join(', ')}`);
+  return s;
+}
