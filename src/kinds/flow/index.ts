@@ -1,0 +1,58 @@
+import type { Kind } from '../../core/kind.js';
+import { puzzleSections } from '../../layout/standard.js';
+import { checkFlow } from './check.js';
+import { generateFlow } from './generate.js';
+import type { FlowModel } from './model.js';
+import { decodeOptions, encodeOptions, flowOptionSpecs, flowSchema, type FlowOptions } from './options.js';
+import { drawAnswer, drawPuzzle } from './render.js';
+
+export type { FlowModel } from './model.js';
+export type { FlowOptions } from './options.js';
+
+const INSTRUCTIONS =
+  'Join each pair of matching numbers with a line. Lines go through the middle of the squares, ' +
+  'up, down, left or right. Lines cannot cross or branch, and every square must be used.';
+
+/** Puzzles per page by grid size: squares stay big enough to draw in with a pencil. */
+function perPage(o: FlowOptions) {
+  const side = Math.max(o.width, o.height);
+  if (side <= 8) return { grid: { cols: 2, rows: 3 }, answerGrid: { cols: 3, rows: 4 } };
+  if (side <= 11) return { grid: { cols: 2, rows: 2 }, answerGrid: { cols: 3, rows: 3 } };
+  if (side <= 15) return { grid: { cols: 1, rows: 2 }, answerGrid: { cols: 2, rows: 3 } };
+  return { grid: { cols: 1, rows: 1 }, answerGrid: { cols: 2, rows: 2 } };
+}
+
+export const flow: Kind<FlowOptions, FlowModel> = {
+  name: 'flow',
+  title: 'Flow',
+  letter: 'F',
+  summary: 'Flow (Numberlink): join matching numbers so the lines fill the grid; one solution each',
+  options: flowOptionSpecs,
+  schema: flowSchema,
+  defaultCount: 6,
+  encode: encodeOptions,
+  decode: decodeOptions,
+  generate: generateFlow,
+  check: checkFlow,
+  describe: (o) => `${o.width}x${o.height} · ${o.difficulty}`,
+  sections: (o, items, ctx) =>
+    puzzleSections({
+      items,
+      ctx,
+      ...perPage(o),
+      instructions: INSTRUCTIONS,
+      puzzle: drawPuzzle,
+      answer: drawAnswer,
+    }),
+  json: (_o, items) => ({
+    kind: 'flow',
+    puzzles: items.map((it) => ({
+      code: it.code,
+      width: it.model.width,
+      height: it.model.height,
+      difficulty: it.model.difficulty,
+      endpoints: it.model.endpoints,
+      paths: it.model.paths,
+    })),
+  }),
+};

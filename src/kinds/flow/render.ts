@@ -1,0 +1,78 @@
+import type { Box, Draw, Point } from '../../pdf/draw.js';
+import type { Cell, FlowModel } from './model.js';
+
+/**
+ * Twenty colours chosen to stay apart from each other (after Sasha Trubetskoy's list), with the
+ * label colour that reads on each. Labels carry the meaning, so repeats past 20 and grey print
+ * still work.
+ */
+const PALETTE: [string, string][] = [
+  ['#e6194b', '#ffffff'], ['#4363d8', '#ffffff'], ['#3cb44b', '#ffffff'], ['#ffe119', '#000000'],
+  ['#f58231', '#000000'], ['#911eb4', '#ffffff'], ['#42d4f4', '#000000'], ['#f032e6', '#ffffff'],
+  ['#bfef45', '#000000'], ['#fabed4', '#000000'], ['#469990', '#ffffff'], ['#dcbeff', '#000000'],
+  ['#9a6324', '#ffffff'], ['#fffac8', '#000000'], ['#800000', '#ffffff'], ['#aaffc3', '#000000'],
+  ['#808000', '#ffffff'], ['#ffd8b1', '#000000'], ['#000075', '#ffffff'], ['#a9a9a9', '#000000'],
+];
+
+const GRID = '#b4b4b4';
+const BORDER = '#333333';
+const OUTLINE = '#333333';
+
+interface Frame {
+  x: number;
+  y: number;
+  cell: number;
+}
+
+/** The largest grid of square cells that fits the box, centred. */
+function frame(box: Box, m: FlowModel): Frame {
+  const cell = Math.min(box.w / m.width, box.h / m.height);
+  return { x: box.x + (box.w - cell * m.width) / 2, y: box.y + (box.h - cell * m.height) / 2, cell };
+}
+
+function centre(f: Frame, [r, c]: Cell): Point {
+  return [f.x + (c + 0.5) * f.cell, f.y + (r + 0.5) * f.cell];
+}
+
+function drawGrid(d: Draw, f: Frame, m: FlowModel): void {
+  const w = f.cell * m.width;
+  const h = f.cell * m.height;
+  const thin = Math.max(0.4, f.cell * 0.025);
+  for (let c = 1; c < m.width; c++) d.line(f.x + c * f.cell, f.y, f.x + c * f.cell, f.y + h, { stroke: GRID, width: thin });
+  for (let r = 1; r < m.height; r++) d.line(f.x, f.y + r * f.cell, f.x + w, f.y + r * f.cell, { stroke: GRID, width: thin });
+  d.rect({ x: f.x, y: f.y, w, h }, { stroke: BORDER, width: Math.max(0.8, f.cell * 0.04) });
+}
+
+function drawDots(d: Draw, f: Frame, m: FlowModel): void {
+  m.endpoints.forEach((e, k) => {
+    const [fill, ink] = PALETTE[k % PALETTE.length]!;
+    for (const cell of e.cells) {
+      const [x, y] = centre(f, cell);
+      const r = f.cell * 0.38;
+      d.circle(x, y, r, { fill, stroke: OUTLINE, width: Math.max(0.5, f.cell * 0.03) });
+      const s = r * 1.25;
+      d.text(e.label, { x: x - s / 2, y: y - s / 2, w: s, h: s }, { size: r * 1.2, font: 'bold', color: ink, align: 'center', valign: 'middle', fit: true });
+    }
+  });
+}
+
+export function drawPuzzle(d: Draw, box: Box, m: FlowModel): void {
+  const f = frame(box, m);
+  drawGrid(d, f, m);
+  drawDots(d, f, m);
+}
+
+/** Each line thick in its colour through the cell centres, outlined so pale colours show in grey. */
+export function drawAnswer(d: Draw, box: Box, m: FlowModel): void {
+  const f = frame(box, m);
+  drawGrid(d, f, m);
+  const width = f.cell * 0.4;
+  m.paths.forEach((p) => {
+    const k = Math.max(0, m.endpoints.findIndex((e) => e.label === p.label));
+    const points = p.cells.map((c) => centre(f, c));
+    const style = { cap: 'round', join: 'round' } as const;
+    d.polyline(points, { ...style, stroke: OUTLINE, width: width + Math.max(1, f.cell * 0.06) });
+    d.polyline(points, { ...style, stroke: PALETTE[k % PALETTE.length]![0], width });
+  });
+  drawDots(d, f, m);
+}
