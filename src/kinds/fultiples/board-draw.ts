@@ -8,6 +8,7 @@ export interface Look {
   last?: Cell; // the cell shaded last (next-move task): hatched with a heavy frame
   notes?: (r: number, c: number) => string; // small text under the number, e.g. prime factors
   writeSpace?: boolean; // number near the top, room below for pupils to write
+  big?: boolean; // the game board: numbers as large as the cells allow
   aspect?: number; // cell height / width; 1 keeps the board square
   under?: (g: Geometry) => void; // drawn after fills, before numbers (chain arrows)
 }
@@ -65,7 +66,9 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
   const side = Math.min(g.cw, g.ch);
   const widest = m.board.flat().reduce((a, v) => (String(v).length > a.length ? String(v) : a), '');
   const numberH = look.writeSpace ? g.ch * 0.34 : look.notes ? g.ch * 0.4 : g.ch * 0.8;
-  const size = d.fitSize(widest, g.cw * 0.66, numberH, side * (look.notes ? 0.34 : 0.38), 'bold');
+  // Smaller numbers than the cells allow on worksheets: pupils need room to shade and circle.
+  const max = side * (look.big ? 0.46 : look.notes ? 0.34 : 0.38);
+  const size = d.fitSize(widest, g.cw * (look.big ? 0.76 : 0.66), numberH, max, 'bold');
   const ring = look.mark === 'ring';
 
   m.board.forEach((row, r) =>

@@ -94,34 +94,31 @@ function nextMove(b: Board, t: { n?: number }, rng: Rng): TaskAnswer | null {
   return answer.length ? { type: 'next', n: b.values[cell[0]]![cell[1]]!, cell, answer } : null;
 }
 
-/** A chain of k different non-wild numbers, each a factor or multiple of the one before. */
+/**
+ * A chain of k different non-wild numbers, each a factor or multiple of the one before. The walk
+ * tries nearby cells first so the answer key's arrows stay short and readable.
+ */
 function chain(b: Board, k: number, rng: Rng): TaskAnswer | null {
-  const values = rng.shuffle([...plainCounts(b).keys()]);
-  const near = new Map(values.map((v) => [v, values.filter((u) => u !== v && related(u, v))]));
+  const cells = rng.shuffle(cellsWhere(b, (_v, r, c) => !isWild(b, r, c)));
+  const value = ([r, c]: Cell) => b.values[r]![c]!;
+  const dist = (a: Cell, o: Cell) => Math.hypot(a[0] - o[0], a[1] - o[1]);
+  const near = new Map(
+    cells.map((a) => [a, cells.filter((o) => value(o) !== value(a) && related(value(o), value(a))).sort((x, y) => dist(a, x) - dist(a, y))]),
+  );
   let steps = 0;
-  const path: number[] = [];
+  const path: Cell[] = [];
   const used = new Set<number>();
-  const walk = (v: number): boolean => {
+  const walk = (cell: Cell): boolean => {
     if (++steps > CHAIN_BUDGET) return false;
-    path.push(v);
-    used.add(v);
+    path.push(cell);
+    used.add(value(cell));
     if (path.length === k) return true;
-    for (const u of near.get(v)!) if (!used.has(u) && walk(u)) return true;
+    for (const o of near.get(cell)!) if (!used.has(value(o)) && walk(o)) return true;
     path.pop();
-    used.delete(v);
+    used.delete(value(cell));
     return false;
   };
-  if (!values.some((v) => walk(v))) return null;
-  // Of the cells holding each number, take the one nearest the previous so the key's arrows stay short.
-  const answer: Cell[] = [];
-  for (const v of path) {
-    const options = cellsWhere(b, (x, r, c) => x === v && !isWild(b, r, c));
-    const prev = answer[answer.length - 1];
-    const dist = ([r, c]: Cell) => (prev ? Math.hypot(r - prev[0], c - prev[1]) : 0);
-    const best = Math.min(...options.map(dist));
-    answer.push(rng.pick(options.filter((o) => dist(o) === best)));
-  }
-  return { type: 'chain', k, answer };
+  return cells.some((c) => walk(c)) ? { type: 'chain', k, answer: path } : null;
 }
 
 function answerTask(b: Board, t: Task, rng: Rng): TaskAnswer | null {

@@ -48,8 +48,9 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       title: `Answers: ${taskText(task)}`,
       template: 'answers',
       answers: true,
-      grid: ctx.grid ?? (big ? one : { cols: 1, rows: 2 }),
-      heading: `Answers: ${taskTitle(sample)}`,
+      // Two keys a page once there are several boards; a single board gets the whole page.
+      grid: ctx.grid ?? (big || items.length === 1 ? one : { cols: 1, rows: 2 }),
+      heading: taskTitle(sample),
       labels: true,
       slots: slots(items, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!)),
     });

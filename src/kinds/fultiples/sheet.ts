@@ -48,7 +48,7 @@ function rules(d: Draw, x: number, y: number, w: number, size: number, measureOn
   let h = 0;
   RULES.forEach((rule, i) => {
     if (!measureOnly) {
-      d.text(`${i + 1}.`, { x, y: y + h, w: indent, h: size }, { size, font: 'bold', valign: 'top' });
+      d.paragraph(`${i + 1}.`, x, y + h, indent, { size, font: 'bold' });
       d.paragraph(rule, x + indent, y + h, w - indent, { size });
     }
     h += d.paragraphHeight(rule, w - indent, { size }) + size * 0.3;
@@ -92,7 +92,7 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
     if (boardH >= box.h * 0.5) break;
   }
   const boardBox = { x: box.x, y: box.y + capH, w: box.w, h: box.h - capH - textH - gap * 2 };
-  const g = drawBoard(d, boardBox, m, { shadeWild: true });
+  const g = drawBoard(d, boardBox, m, { shadeWild: true, big: true });
   const boardW = g.cw * g.cols;
   const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
   d.text(`Made from the primes ${m.primes.join(', ')}`, capBox, { size: size * 1.05, font: 'bold', valign: 'middle' });

@@ -128,14 +128,12 @@ export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswe
   }
 }
 
-/** One board of an answer key: the task's title, the board with the answer marked, and the reason. */
+/** One board of an answer key (the page heading names the task): the board with the answer marked, and the reason. */
 export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
   const size = 10;
-  const titleH = 18;
-  d.text(taskTitle(t), { x: box.x, y: box.y, w: box.w, h: titleH }, { size: 12, font: 'bold', valign: 'top' });
   const text = answerText(m, t);
   const textH = d.paragraphHeight(text, box.w, { size });
-  const boardBox = { x: box.x, y: box.y + titleH, w: box.w, h: box.h - titleH - textH - GAP };
+  const boardBox = { x: box.x, y: box.y, w: box.w, h: box.h - textH - GAP };
   let g: Geometry;
   if (t.type === 'primes') {
     const notes = (r: number, c: number) => {
