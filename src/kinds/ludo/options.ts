@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { OptionSpec } from '../../core/kind.js';
+import { fail } from '../../core/errors.js';
+import { STRATEGIES } from './strategies.js';
+import { playersSchema } from './simulate.js';
+
+export const WORKSHEETS = ['landing', 'ways', 'never', 'replay'] as const;
+export const PRINTABLES = ['board', 'rules', 'record'] as const;
+export type Worksheet = (typeof WORKSHEETS)[number];
+export type Printable = (typeof PRINTABLES)[number];
+
+export interface LudoOptions {
+  worksheets: Worksheet[];
+  printables: Printable[];
+  questions: number; // landing questions per sheet
+  players: [string, string]; // strategies of the replayed game
+}
+
+export const QUESTIONS = [6, 16] as const;
+
+export const options: OptionSpec[] = [
+  {
+    key: 'worksheet',
+    flags: '--worksheet <list>',
+    description: `worksheets, comma-separated: ${WORKSHEETS.join(', ')}, or none (default all four)`,
+  },
+  {
+    key: 'printables',
+    flags: '--printables <list>',
+    description: `game pages, comma-separated: ${PRINTABLES.join(', ')}, or none (default all three)`,
+  },
+  { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)` },
+  {
+    key: 'players',
+    flags: '--players <a,b>',
+    description: `strategies of Red and Blue in the replayed game, from ${STRATEGIES.map((s) => s.name).join(', ')} (default auto120,random)`,
+  },
+];
+
+function listOf<T extends string>(all: readonly T[]) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((raw, ctx): T[] => {
+      if (raw === undefined) return [...all];
+      const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((s) => s.split(',')).map((s) => s.trim().toLowerCase()).filter(Boolean);
+      if (parts.length === 1 && parts[0] === 'none') return [];
+      const bad = parts.find((p) => !all.includes(p as T));
+      if (bad !== undefined || parts.length === 0) {
+        ctx.addIssue({ code: 'custom', message: `must list some of ${all.join(', ')} (comma-separated), or none${bad ? `; "${bad}" is not one of them` : ''}` });
+        return z.NEVER;
+      }
+      return all.filter((a) => parts.includes(a)); // fixed order, duplicates dropped
+    });
+}
+
+const questionsError = { error: `must be a whole number from ${QUESTIONS[0]} to ${QUESTIONS[1]}` };
+
+export const schema: z.ZodType<LudoOptions> = z
+  .object({
+    worksheet: listOf(WORKSHEETS),
+    printables: listOf(PRINTABLES),
+    questions: z.coerce.number(questionsError).int(questionsError).min(QUESTIONS[0], questionsError).max(QUESTIONS[1], questionsError).default(12),
+    players: playersSchema,
+  })
+  .transform((o, ctx): LudoOptions => {
+    if (o.worksheet.length === 0 && o.printables.length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['worksheet'], message: 'and --printables are both none: there would be nothing to print' });
+      return z.NEVER;
+    }
+    return { worksheets: o.worksheet, printables: o.printables, questions: o.questions, players: o.players };
+  }) as unknown as z.ZodType<LudoOptions>;
+
+const strategyIndex = (name: string): number => STRATEGIES.findIndex((s) => s.name === name);
+const mask = <T extends string>(all: readonly T[], chosen: readonly T[]): number =>
+  all.reduce((m, a, i) => (chosen.includes(a) ? m | (1 << i) : m), 0);
+
+/** Four characters and two digits: worksheet bits, printable bits, questions, the two players. */
+export function encode(o: LudoOptions): string {
+  const q = String(o.questions).padStart(2, '0');
+  return `${mask(WORKSHEETS, o.worksheets).toString(16).toUpperCase()}${mask(PRINTABLES, o.printables)}${q}${strategyIndex(o.players[0])}${strategyIndex(o.players[1])}`;
+}
+
+export function decode(text: string): LudoOptions {
+  const m = /^([0-9A-F])([0-7])(\d\d)(\d)(\d)$/i.exec(text);
+  const a = m ? STRATEGIES[Number(m[4])] : undefined;
+  const b = m ? STRATEGIES[Number(m[5])] : undefined;
+  const q = m ? Number(m[3]) : 0;
+  if (!m || !a || !b || q < QUESTIONS[0] || q > QUESTIONS[1]) {
+    fail(`"${text}" is not a Multiplication Ludo code part: expected 6 characters such as F71210`);
+  }
+  const w = parseInt(m[1]!, 16);
+  const p = Number(m[2]);
+  return {
+    worksheets: WORKSHEETS.filter((_, i) => w & (1 << i)),
+    printables: PRINTABLES.filter((_, i) => p & (1 << i)),
+    questions: q,
+    players: [a.name, b.name],
+  };
+}
