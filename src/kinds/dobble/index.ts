@@ -1,0 +1,104 @@
+import { fail } from '../../core/errors.js';
+import type { Item, Kind, Section, SectionContext } from '../../core/kind.js';
+import { MM } from '../../pdf/draw.js';
+import { ICON_CREDIT } from '../../pdf/symbols.js';
+import { buildDeck, checkDeck, type Deck } from './deck.js';
+import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
+import { aspect, drawBack, drawLegendEntry, drawNumber, drawOutline, drawPlacements, frame } from './render.js';
+
+/** Cards per page from the card size and the space the cards template leaves. */
+function cardGrid(o: DobbleOptions, ctx: SectionContext) {
+  if (ctx.grid) return ctx.grid;
+  const area = ctx.slotArea('cards');
+  const w = o.cardSize * MM;
+  const h = w * aspect(o.shape);
+  const cols = Math.floor((area.w + 0.01) / w);
+  const rows = Math.floor((area.h + 0.01) / h);
+  if (cols < 1 || rows < 1) {
+    const most = Math.floor(Math.min(area.w, area.h / aspect(o.shape)) / MM);
+    fail(`--card-size ${o.cardSize} mm does not fit on ${ctx.paper === 'a4' ? 'A4' : 'Letter'} paper: at most ${most} mm`);
+  }
+  return { cols, rows };
+}
+
+function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): Section[] {
+  const grid = cardGrid(o, ctx);
+  const size = o.cardSize * MM;
+  const out: Section[] = [];
+  for (const it of items) {
+    const deck = it.model;
+    const many = items.length > 1 ? ` (deck ${it.number})` : '';
+    const subtitle = `${deck.cards.length} cards · ${deck.symbolsPerCard} symbols`;
+    out.push({
+      title: `Cards${many}`,
+      template: 'cards',
+      answers: false,
+      grid,
+      labels: false,
+      slots: deck.cards.map((_, i) => ({
+        label: `Card ${i + 1}`,
+        code: it.code,
+        draw: (d, box) => {
+          const f = frame(box, deck.shape, size);
+          drawOutline(d, f, deck.shape, o.outline);
+          drawPlacements(d, f, deck.layouts[i]!, deck.symbols);
+          if (o.numbers) drawNumber(d, f, deck.shape, i + 1);
+        },
+      })),
+      backs: o.backs
+        ? deck.cards.map(() => ({ draw: (d, box) => drawBack(d, frame(box, deck.shape, size), deck.shape, o.outline, 'Dobble', subtitle) }))
+        : undefined,
+    });
+    const words = deck.symbols.some((s) => s.kind === 'word');
+    out.push({
+      title: `Symbols${many}`,
+      template: 'sheet',
+      answers: false,
+      grid: { cols: 3, rows: 20 },
+      heading: words ? `Word list${many}` : `Symbols${many}`,
+      instructions: deck.symbols.some((s) => s.kind === 'icon')
+        ? `Every symbol in the deck (${it.code}), with its number. ${ICON_CREDIT}`
+        : `Every symbol in the deck (${it.code}), with its number.`,
+      labels: false,
+      slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, s, id) })),
+    });
+  }
+  return out;
+}
+
+function deckJson(it: Item<Deck>) {
+  return {
+    code: it.code,
+    symbols: it.model.symbols.map((s, id) => ({ id, name: s.name, ...('file' in s ? { file: s.file } : {}) })),
+    cards: it.model.cards,
+  };
+}
+
+export const dobble: Kind<DobbleOptions, Deck> = {
+  name: 'dobble',
+  title: 'Dobble',
+  letter: 'D',
+  summary: 'Dobble (Spot it) card decks: any two cards share exactly one symbol; pictures, words or your own images',
+  options: optionSpecs,
+  schema,
+  defaultCount: 1,
+  encode,
+  decode,
+  generate: (o, rng) => buildDeck(o, rng),
+  check: checkDeck,
+  describe: (o) => {
+    const n = o.cards ?? (o.symbolsPerCard - 1) ** 2 + o.symbolsPerCard;
+    return `${n} cards · ${o.symbolsPerCard} symbols a card`;
+  },
+  sections,
+  json: (o, items) => {
+    const first = deckJson(items[0]!);
+    return {
+      kind: 'dobble',
+      symbolsPerCard: o.symbolsPerCard,
+      ...first,
+      // several decks in one run: every deck, the first repeated above for the common case
+      decks: items.map(deckJson),
+    };
+  },
+};

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { fail } from '../../core/errors.js';
+import type { OptionSpec } from '../../core/kind.js';
+import { SET_NAMES, type SetName } from '../../pdf/symbols.js';
+import type { Shape } from './layout.js';
+import { checkSymbolsPerCard, deckSize } from './plane.js';
+
+export type Outline = 'cut' | 'thin' | 'none';
+
+export interface DobbleOptions {
+  symbolsPerCard: number;
+  cards?: number; // fewer than the full deck; undefined = all
+  symbols?: string; // a word list (.txt) or a folder of pictures; undefined = built-in set
+  set: SetName;
+  shape: Shape;
+  cardSize: number; // mm, across the card
+  outline: Outline;
+  backs: boolean;
+  numbers: boolean;
+}
+
+/** A code cannot carry the teacher's files; decoding such a code leaves this marker in `symbols`. */
+export const CUSTOM_SYMBOLS = '(your own symbols)';
+
+export const SHAPES: readonly Shape[] = ['round', 'square', 'hexagon'];
+export const OUTLINES: readonly Outline[] = ['cut', 'thin', 'none'];
+
+export const symbolOptionSpecs: OptionSpec[] = [
+  { key: 'symbolsPerCard', flags: '--symbols-per-card <k>', description: 'symbols on each card: 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, ... (one more than a prime power)' },
+  { key: 'set', flags: '--set <name>', description: `built-in pictures: ${SET_NAMES.join(', ')} (default all)` },
+  { key: 'symbols', flags: '--symbols <file-or-folder>', description: 'your own symbols: a .txt word list (one word or phrase a line) or a folder of PNG, JPEG or SVG pictures' },
+];
+
+export const optionSpecs: OptionSpec[] = [
+  symbolOptionSpecs[0]!,
+  { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)' },
+  ...symbolOptionSpecs.slice(1),
+  { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)' },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default 85)' },
+  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none, for a circle punch (default cut)' },
+  { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
+  { key: 'numbers', flags: '--numbers', description: 'print a small card number on each card' },
+];
+
+export function wholeNumber(v: unknown, flag: string, dflt: number | undefined): number | undefined {
+  if (v === undefined) return dflt;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n)) fail(`${flag} must be a whole number (got ${String(v)})`);
+  return n;
+}
+
+export function oneOf<T extends string>(v: unknown, flag: string, allowed: readonly T[], dflt: T): T {
+  if (v === undefined) return dflt;
+  const s = String(v).trim().toLowerCase();
+  if (!(allowed as readonly string[]).includes(s)) fail(`${flag} must be one of ${allowed.join(', ')} (got "${String(v)}")`);
+  return s as T;
+}
+
+export function switchOf(v: unknown, flag: string): boolean {
+  if (v === undefined || v === false || v === 'false' || v === '0') return false;
+  if (v === true || v === 'true' || v === '1' || v === '') return true;
+  fail(`${flag} is a switch: give it or leave it out (got "${String(v)}")`);
+}
+
+export function symbolsPerCardOf(v: unknown, dflt: number): number {
+  const k = wholeNumber(v, '--symbols-per-card', dflt)!;
+  checkSymbolsPerCard(k);
+  return k;
+}
+
+export function symbolsOf(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const s = String(v).trim();
+  if (!s) fail('--symbols needs a file or folder name');
+  return s;
+}
+
+function cardSizeOf(v: unknown): number {
+  if (v === undefined) return 85;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 40 && n <= 200)) fail(`--card-size must be a number of millimetres from 40 to 200 (got ${String(v)})`);
+  return Math.round(n * 10) / 10;
+}
+
+export const schema = z
+  .object({
+    symbolsPerCard: z.unknown().optional(),
+    cards: z.unknown().optional(),
+    symbols: z.unknown().optional(),
+    set: z.unknown().optional(),
+    shape: z.unknown().optional(),
+    cardSize: z.unknown().optional(),
+    outline: z.unknown().optional(),
+    backs: z.unknown().optional(),
+    numbers: z.unknown().optional(),
+  })
+  .passthrough()
+  .transform((o): DobbleOptions => {
+    const k = symbolsPerCardOf(o.symbolsPerCard, 8);
+    const cards = wholeNumber(o.cards, '--cards', undefined);
+    const full = deckSize(k);
+    if (cards !== undefined && (cards < 2 || cards > full)) {
+      fail(`--cards must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards (got ${cards})`);
+    }
+    return {
+      symbolsPerCard: k,
+      cards: cards === full ? undefined : cards,
+      symbols: symbolsOf(o.symbols),
+      set: oneOf(o.set, '--set', SET_NAMES, 'all'),
+      shape: oneOf(o.shape, '--shape', SHAPES, 'round'),
+      cardSize: cardSizeOf(o.cardSize),
+      outline: oneOf(o.outline, '--outline', OUTLINES, 'cut'),
+      backs: switchOf(o.backs, '--backs'),
+      numbers: switchOf(o.numbers, '--numbers'),
+    };
+  });
+
+// One letter per set; 'u' marks a deck of the user's own symbols (not carried by the code).
+export const SET_LETTERS: Record<SetName, string> = {
+  all: 'A', animals: 'a', food: 'f', nature: 'n', things: 't', transport: 'v', play: 'p',
+};
+
+export function setLetter(o: { set: SetName; symbols?: string }): string {
+  return o.symbols !== undefined ? 'u' : SET_LETTERS[o.set];
+}
+
+export function setFromLetter(c: string | undefined, text: string): { set: SetName; symbols?: string } {
+  if (c === 'u') return { set: 'all', symbols: CUSTOM_SYMBOLS };
+  const set = (Object.keys(SET_LETTERS) as SetName[]).find((s) => SET_LETTERS[s] === c);
+  if (!set) fail(`"${text}" is not a valid Dobble code: unknown symbol set`);
+  return { set };
+}
+
+/** e.g. "8Arc0" (K, set, shape, outline, flags), then "n55" for --cards and "s60" for --card-size. */
+export function encode(o: DobbleOptions): string {
+  const flags = (o.backs ? 1 : 0) + (o.numbers ? 2 : 0);
+  let out = `${o.symbolsPerCard}${setLetter(o)}${o.shape[0]}${o.outline[0]}${flags}`;
+  if (o.cards !== undefined) out += `n${o.cards}`;
+  if (o.cardSize !== 85) out += `s${o.cardSize}`;
+  return out;
+}
+
+export function decode(text: string): DobbleOptions {
+  const m = /^(\d+)([A-Za-z])([rsh])([ctn])([0-3])(?:n(\d+))?(?:s(\d+(?:\.\d)?))?$/.exec(text);
+  if (!m) fail(`"${text}" is not a valid Dobble code`);
+  const parsed = schema.parse({
+    symbolsPerCard: m[1],
+    cards: m[6],
+    shape: SHAPES.find((s) => s[0] === m[3]),
+    outline: OUTLINES.find((s) => s[0] === m[4]),
+    backs: (Number(m[5]) & 1) === 1,
+    numbers: (Number(m[5]) & 2) === 2,
+    cardSize: m[7],
+  });
+  return { ...parsed, ...setFromLetter(m[2], text) };
+}

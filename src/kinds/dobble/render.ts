@@ -1,0 +1,96 @@
+import type { Box, Draw, Point } from '../../pdf/draw.js';
+import { drawSymbol, type SymbolSource } from '../../pdf/symbols.js';
+import { EDGE_MARGIN, type Placement, type Shape } from './layout.js';
+import type { Outline } from './options.js';
+
+const SQRT3_2 = Math.sqrt(3) / 2;
+
+/** Height over width of a card. */
+export function aspect(shape: Shape): number {
+  return shape === 'hexagon' ? SQRT3_2 : 1;
+}
+
+export interface CardFrame {
+  cx: number;
+  cy: number;
+  half: number; // points per card unit (half the card's width)
+}
+
+/** The card as large as `size` points allows, centred in the box, never spilling out of it. */
+export function frame(box: Box, shape: Shape, size: number): CardFrame {
+  const w = Math.min(size, box.w, box.h / aspect(shape));
+  return { cx: box.x + box.w / 2, cy: box.y + box.h / 2, half: w / 2 };
+}
+
+function hexPoints(f: CardFrame, scale = 1): Point[] {
+  return [0, 1, 2, 3, 4, 5].map((i) => {
+    const a = (i * Math.PI) / 3;
+    return [f.cx + f.half * scale * Math.cos(a), f.cy + f.half * scale * Math.sin(a)];
+  });
+}
+
+/** The card's outline as a path, filled and/or stroked. */
+export function cardShape(d: Draw, f: CardFrame, shape: Shape, style: Parameters<Draw['circle']>[3], scale = 1): void {
+  const h = f.half * scale;
+  if (shape === 'round') d.circle(f.cx, f.cy, h, style);
+  else if (shape === 'square') d.rect({ x: f.cx - h, y: f.cy - h, w: 2 * h, h: 2 * h }, style, h * 0.04);
+  else d.polygon(hexPoints(f, scale), style);
+}
+
+const OUTLINE_STYLE: Record<Outline, { stroke: string; width: number } | undefined> = {
+  cut: { stroke: '#4d4d4d', width: 0.8 },
+  thin: { stroke: '#b3b3b3', width: 0.35 },
+  none: undefined,
+};
+
+export function drawOutline(d: Draw, f: CardFrame, shape: Shape, outline: Outline): void {
+  const style = OUTLINE_STYLE[outline];
+  if (style) cardShape(d, f, shape, style);
+}
+
+export function drawPlacements(d: Draw, f: CardFrame, layout: Placement[], symbols: SymbolSource[]): void {
+  for (const p of layout) {
+    drawSymbol(d, symbols[p.symbol]!, f.cx + p.x * f.half, f.cy + p.y * f.half, p.r * f.half, p.rot, p.symbol);
+  }
+}
+
+/** The card number sits in the safe band at the bottom, where no symbol may go. */
+export function drawNumber(d: Draw, f: CardFrame, shape: Shape, n: number): void {
+  const bottom = f.cy + f.half * (shape === 'hexagon' ? SQRT3_2 : 1);
+  const band = EDGE_MARGIN * f.half;
+  d.text(String(n), { x: f.cx - 30, y: bottom - band * 0.92, w: 60, h: band * 0.7 }, { size: band * 0.75, align: 'center', color: '#666666' });
+}
+
+const BACK_FILL = '#e8f0fa';
+const BACK_INK = '#2f5d8c';
+
+/**
+ * The back of a card: a pale card with a ring of dots and the deck's name. Symmetric, so it
+ * still looks right if the printer's duplex shifts a little.
+ */
+export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, title: string, subtitle: string): void {
+  cardShape(d, f, shape, { fill: BACK_FILL, stroke: false });
+  cardShape(d, f, shape, { stroke: BACK_INK, width: Math.max(0.6, f.half * 0.02) }, 0.86);
+  cardShape(d, f, shape, { stroke: BACK_INK, width: Math.max(0.3, f.half * 0.006) }, 0.8);
+  const ring = shape === 'hexagon' ? 0.64 : 0.7;
+  const dots = 24;
+  for (let i = 0; i < dots; i++) {
+    const a = (i * 2 * Math.PI) / dots;
+    const r = (i % 2 === 0 ? 0.035 : 0.02) * f.half;
+    d.circle(f.cx + Math.cos(a) * ring * f.half, f.cy + Math.sin(a) * ring * f.half, r, { fill: BACK_INK, stroke: false });
+  }
+  const w = f.half * 1.1;
+  d.text(title, { x: f.cx - w / 2, y: f.cy - f.half * 0.2, w, h: f.half * 0.26 }, { size: f.half * 0.26, font: 'bold', align: 'center', color: BACK_INK, fit: true });
+  d.text(subtitle, { x: f.cx - w / 2, y: f.cy + f.half * 0.12, w, h: f.half * 0.1 }, { size: f.half * 0.1, align: 'center', color: BACK_INK, fit: true });
+  drawOutline(d, f, shape, outline);
+}
+
+/** One legend row: the picture, its name, its number. */
+export function drawLegendEntry(d: Draw, box: Box, symbol: SymbolSource, id: number): void {
+  const r = Math.min(box.h * 0.42, box.w * 0.15);
+  drawSymbol(d, symbol, box.x + r + 2, box.y + box.h / 2, r, 0, id);
+  const x = box.x + 2 * r + 8;
+  const idW = 22;
+  d.text(symbol.kind === 'word' ? '' : symbol.name, { x, y: box.y, w: box.x + box.w - x - idW, h: box.h }, { size: Math.min(11, box.h * 0.4), fit: true });
+  d.text(String(id), { x: box.x + box.w - idW, y: box.y, w: idW - 4, h: box.h }, { size: Math.min(8, box.h * 0.3), align: 'right', color: '#888888' });
+}
