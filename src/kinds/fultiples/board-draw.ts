@@ -70,6 +70,13 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
   const max = side * (look.big ? 0.46 : look.notes ? 0.34 : 0.38);
   const size = d.fitSize(widest, g.cw * (look.big ? 0.76 : 0.66), numberH, max, 'bold');
   const ring = look.mark === 'ring';
+  const noteW = g.cw * 0.88;
+  const noteH = g.ch * 0.3;
+  // One size for every note, so the longest factorisation sets it and the grid reads evenly.
+  let noteSize = Math.min(size * 0.55, side * 0.2);
+  if (look.notes) {
+    for (let r = 0; r < g.rows; r++) for (let c = 0; c < g.cols; c++) noteSize = Math.min(noteSize, d.fitSize(look.notes(r, c), noteW, noteH, noteSize));
+  }
 
   m.board.forEach((row, r) =>
     row.forEach((_v, c) => {
@@ -99,8 +106,8 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
       d.text(String(v), top, { size, font: 'bold', align: 'center', valign: 'middle' });
       if (look.notes) {
         const note = look.notes(r, c);
-        const nb = { x: b.x + b.w * 0.06, y: b.y + b.h * 0.6, w: b.w * 0.88, h: b.h * 0.3 };
-        d.text(note, nb, { size: Math.min(size * 0.55, side * 0.2), align: 'center', valign: 'middle', fit: true });
+        const nb = { x: b.x + (b.w - noteW) / 2, y: b.y + b.h * 0.6, w: noteW, h: noteH };
+        d.text(note, nb, { size: noteSize, align: 'center', valign: 'middle' });
       }
       if (wild.has(k)) star(d, b.x + b.w - side * 0.14, b.y + side * 0.14, side * 0.1);
     }),

@@ -92,7 +92,7 @@ function chainBadges(d: Draw, g: Geometry, cells: Cell[]): void {
 
 /** A row (or two) of boxes joined by arrows for pupils to write their chain in. */
 function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, measureOnly = false): number {
-  const perRow = Math.min(k, 8);
+  const perRow = Math.min(k, 10);
   const rows = Math.ceil(k / perRow);
   const s = Math.min(46, (w - GAP) / (perRow * 1.6));
   const label = 11;
@@ -130,7 +130,7 @@ export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswe
 
 /** One board of an answer key (the page heading names the task): the board with the answer marked, and the reason. */
 export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
-  const size = 10;
+  const size = 11;
   const text = answerText(m, t);
   const textH = d.paragraphHeight(text, box.w, { size });
   const boardBox = { x: box.x, y: box.y, w: box.w, h: box.h - textH - GAP };
