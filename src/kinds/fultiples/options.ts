@@ -43,7 +43,8 @@ export const options: OptionSpec[] = [
   { key: 'cols', flags: '--cols <n>', description: 'board columns, 5 to 15 (default: --size)' },
   { key: 'rows', flags: '--rows <n>', description: 'board rows, 5 to 15 (default: --size)' },
   { key: 'wildChance', flags: '--wild-chance <percent>', description: 'chance per cell of each wild card 1, 2, 3, 0 to 20 percent (default 3)' },
-  { key: 'playable', flags: '--no-playable', description: 'keep boards where some number has no factor or multiple elsewhere (default: regenerate them)' },
+  { key: 'playable', flags: '--playable', description: 'deal again any board where a number has no factor or multiple elsewhere (default on)' },
+  { key: 'playable', flags: '--no-playable', description: 'keep such boards' },
   {
     key: 'task',
     flags: '--task <task>',

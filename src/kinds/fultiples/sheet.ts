@@ -1,6 +1,6 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import type { FultiplesModel } from './model.js';
-import { drawBoard, star } from './board-draw.js';
+import { arrow, drawBoard, star } from './board-draw.js';
 import { related } from './numbers.js';
 
 const RULES = [
@@ -56,6 +56,35 @@ function rules(d: Draw, x: number, y: number, w: number, size: number, measureOn
   return h;
 }
 
+type Example = NonNullable<ReturnType<typeof example>>;
+
+const stripHeight = (size: number) => size * 4.2;
+
+/** The example as cells: the shaded number, then the allowed moves ticked and the wrong one crossed. */
+function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e: Example): void {
+  const cell = Math.min(size * 2.6, w / 5.6);
+  const moves = [e.factor, e.multiple, e.not].filter((v): v is number => v !== undefined);
+  const bold = { size: size * 1.05, font: 'bold' as const, align: 'center' as const };
+  const first = { x, y, w: cell, h: cell };
+  d.rect(first, { fill: '#d0d0d0', width: 1 });
+  d.text(String(e.n), first, bold);
+  arrow(d, [x + cell, y + cell / 2], [x + cell * 1.8, y + cell / 2], 2, 1);
+  moves.forEach((v, i) => {
+    const b = { x: x + cell * (2 + i * 1.25), y, w: cell, h: cell };
+    d.rect(b, { width: 1 });
+    d.text(String(v), b, bold);
+    const mx = b.x + cell / 2;
+    const my = y + cell + size * 0.9;
+    const k = size * 0.45;
+    if (v === e.not) {
+      d.line(mx - k, my - k, mx + k, my + k, { width: 1.6 });
+      d.line(mx - k, my + k, mx + k, my - k, { width: 1.6 });
+    } else {
+      d.polyline([[mx - k, my], [mx - k * 0.2, my + k * 0.8], [mx + k, my - k]], { width: 1.6, join: 'round', cap: 'round' });
+    }
+  });
+}
+
 const playersHeight = (size: number) => size * 2.6 * 2 + size;
 
 function players(d: Draw, x: number, y: number, w: number, size: number): void {
@@ -86,7 +115,7 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
   for (; size > 7; size -= 0.5) {
     capH = size * 1.8;
     const left = size * 1.6 + rules(d, 0, 0, leftW, size, true);
-    const right = size * 1.6 + d.paragraphHeight(exampleText(m), rightW, { size }) + size + playersHeight(size);
+    const right = size * 1.6 + d.paragraphHeight(exampleText(m), rightW, { size }) + stripHeight(size) + size + playersHeight(size);
     textH = Math.max(left, right);
     const boardH = Math.min(box.h - capH - textH - gap * 2, (box.w * rows) / cols);
     if (boardH >= box.h * 0.5) break;
@@ -106,5 +135,7 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
   rules(d, box.x, top + size * 1.6, leftW, size);
   d.text('Example', { x: rightX, y: top, w: rightW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
   const exH = d.paragraph(exampleText(m), rightX, top + size * 1.6, rightW, { size });
-  players(d, rightX, top + size * 1.6 + exH + size, rightW, size);
+  const e = example(m);
+  if (e) exampleStrip(d, rightX, top + size * 2.2 + exH, rightW, size, e);
+  players(d, rightX, top + size * 1.6 + exH + stripHeight(size) + size, rightW, size);
 }
