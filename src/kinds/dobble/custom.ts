@@ -9,24 +9,18 @@ import type { SymbolSource } from '../../pdf/symbols.js';
 const PICTURE = /\.(png|jpe?g|svg)$/i;
 const MAX_WORD = 40;
 
-const cache = new Map<string, SymbolSource[]>();
-
 /**
  * The teacher's own symbols, checked completely before anything is drawn: every word line, every
  * picture decoded. Folder listings are sorted so the same folder always gives the same deck.
  */
 export function loadSymbols(path: string): SymbolSource[] {
-  const hit = cache.get(path);
-  if (hit) return hit;
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
   } catch {
     fail(`--symbols ${path}: no such file or folder`);
   }
-  const list = isDir ? loadFolder(path) : loadWords(path);
-  cache.set(path, list);
-  return list;
+  return isDir ? loadFolder(path) : loadWords(path);
 }
 
 function loadWords(path: string): SymbolSource[] {

@@ -88,7 +88,7 @@ export function layoutCard(symbols: number[], shape: Shape, rng: Rng, maxTilt = 
   const order = rng.shuffle(symbols.map((_, i) => i));
   const factors = order.map((i) => 1 + ((ratio - 1) * i) / Math.max(1, k - 1));
   const sumSq = factors.reduce((a, f) => a + f * f, 0);
-  let scale = Math.sqrt((0.7 * area(shape)) / (Math.PI * sumSq));
+  let scale = Math.sqrt((0.72 * area(shape)) / (Math.PI * sumSq));
   const pts = symbols.map(() => {
     // start near the middle; relaxation spreads them out evenly
     const a = rng.float() * 2 * Math.PI;
