@@ -1,0 +1,94 @@
+import type { Box, Draw } from '../../pdf/draw.js';
+import { GOAL, deadEndSquares, neverLandedSquares, onPathSquares, penultimateSquares, reachableSquares, squareClasses, type SquareClass } from './rules.js';
+import { expectedTurnsExact, ratioText, ratioValue } from './expect.js';
+import { cross, hatch, star } from './draw-util.js';
+
+const COLS = 10;
+const ROWS = 12;
+
+export const COLOURS: Record<SquareClass, string> = {
+  goal: '#f2b705',
+  start: '#bcd7f5',
+  penultimate: '#ffe27a',
+  path: '#c6e8c0',
+  deadEnd: '#f6cfcf',
+  never: '#ffffff',
+};
+
+/** One square of the board: colour for the eye, a corner symbol or pattern for black-and-white copies. */
+export function drawSquare(d: Draw, cell: Box, n: number, cls: SquareClass): void {
+  d.rect(cell, { fill: COLOURS[cls], stroke: false });
+  const s = cell.w;
+  const corner = { x: cell.x + s * 0.8, y: cell.y + s * 0.2 };
+  if (cls === 'deadEnd') hatch(d, cell, s / 7, '#b98282');
+  if (cls === 'penultimate') star(d, corner.x, corner.y, s * 0.13, { fill: '#000000' });
+  if (cls === 'path') d.circle(corner.x, corner.y, s * 0.075, { fill: '#000000' });
+  if (cls === 'deadEnd') cross(d, corner.x, corner.y, s * 0.08, '#000000', Math.max(0.8, s * 0.03));
+  const label = String(n);
+  const size = s * 0.36;
+  if (cls === 'deadEnd') {
+    const w = d.textWidth(label, size, 'bold') + s * 0.12;
+    d.rect({ x: cell.x + (s - w) / 2, y: cell.y + s * 0.32, w, h: s * 0.38 }, { fill: '#ffffff', stroke: false }, s * 0.06);
+  }
+  const grey = cls === 'never';
+  d.text(label, { x: cell.x, y: cell.y + s * 0.05, w: s, h: s * 0.9 }, { size, font: grey ? 'regular' : 'bold', color: grey ? '#8a8a8a' : '#000000', align: 'center' });
+  if (cls === 'start' || cls === 'goal') {
+    d.text(cls === 'start' ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
+  }
+}
+
+export function boardGeometry(box: Box, keyH: number): { x: number; y: number; cell: number } {
+  const cell = Math.min(box.w / COLS, (box.h - keyH) / ROWS);
+  return { x: box.x + (box.w - cell * COLS) / 2, y: box.y, cell };
+}
+
+/** The 10 by 12 grid, 1 to 120 in reading order like a hundred square, so columns share a last digit. */
+export function drawGrid(d: Draw, x: number, y: number, cell: number, paint: (cellBox: Box, n: number) => void): void {
+  for (let n = 1; n <= GOAL; n++) {
+    const r = Math.floor((n - 1) / COLS);
+    const c = (n - 1) % COLS;
+    paint({ x: x + c * cell, y: y + r * cell, w: cell, h: cell }, n);
+  }
+  for (let c = 0; c <= COLS; c++) d.line(x + c * cell, y, x + c * cell, y + ROWS * cell, { width: c % COLS === 0 ? 1.5 : 0.6 });
+  for (let r = 0; r <= ROWS; r++) d.line(x, y + r * cell, x + COLS * cell, y + r * cell, { width: r % ROWS === 0 ? 1.5 : 0.6 });
+}
+
+export function drawBoard(d: Draw, box: Box): void {
+  const keyH = Math.min(170, box.h * 0.24);
+  const g = boardGeometry(box, keyH);
+  const classes = squareClasses();
+  drawGrid(d, g.x, g.y, g.cell, (cell, n) => drawSquare(d, cell, n, classes[n]!));
+  const goalR = Math.floor((GOAL - 1) / COLS);
+  const goalC = (GOAL - 1) % COLS;
+  d.rect({ x: g.x + goalC * g.cell, y: g.y + goalR * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
+  drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 });
+}
+
+function drawKey(d: Draw, box: Box): void {
+  const pen = penultimateSquares();
+  const path = onPathSquares().filter((s) => s !== GOAL && !pen.includes(s));
+  const dead = deadEndSquares();
+  const entries: [SquareClass, string][] = [
+    ['penultimate', `Penultimate: one roll from 120 (${pen.join(', ')})`],
+    ['path', `On the path: divides 120, can still reach it exactly (${path.join(', ')})`],
+    ['deadEnd', `Dead end: you can land here but never reach 120 (${dead.length} squares)`],
+    ['never', 'Never landed on: a prime factor bigger than 5, like 7 or 11'],
+  ];
+  const sw = Math.min(24, box.h / 6);
+  const size = Math.min(9.5, sw * 0.45);
+  const colW = box.w / 2;
+  const textW = colW - sw - 12;
+  const rowH = Math.max(sw, ...entries.map(([, t]) => d.paragraphHeight(t, textW, { size }))) + 6;
+  entries.forEach(([cls, text], i) => {
+    const x = box.x + (i % 2) * colW;
+    const y = box.y + Math.floor(i / 2) * rowH;
+    d.group(() => drawSquare(d, { x, y, w: sw, h: sw }, cls === 'never' ? 7 : cls === 'deadEnd' ? 9 : cls === 'path' ? 12 : 30, cls));
+    d.rect({ x, y, w: sw, h: sw }, { width: 0.6 });
+    d.paragraph(text, x + sw + 6, y + 1, textW, { size });
+  });
+  const e1 = expectedTurnsExact().get(1)!;
+  const facts =
+    `${reachableSquares().length} squares can be landed on (1 included): ${onPathSquares().length} can still reach 120 and ${dead.length} are dead ends. ` +
+    `The other ${neverLandedSquares().length} can never be landed on. A lone marker that must use every roll takes ${ratioValue(e1).toFixed(2)} turns on average to get from 1 to 120 (exactly ${ratioText(e1)}).`;
+  d.paragraph(facts, box.x, box.y + 2 * rowH + 2, box.w, { size, font: 'italic' });
+}

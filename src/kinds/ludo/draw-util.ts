@@ -1,0 +1,76 @@
+import type { Box, Draw } from '../../pdf/draw.js';
+import type { FontName } from '../../pdf/fonts.js';
+
+export interface Column {
+  title: string;
+  weight: number; // share of the table width
+}
+
+export interface Cell {
+  text: string;
+  font?: FontName;
+  color?: string;
+}
+
+const GRID = '#555555';
+
+/** A ruled table with a shaded header; returns its height. Empty cells are left for pupils to fill. */
+export function table(d: Draw, x: number, y: number, w: number, cols: Column[], rows: (string | Cell)[][], rowH: number, size: number): number {
+  const total = cols.reduce((a, c) => a + c.weight, 0);
+  const xs = [x];
+  for (const c of cols) xs.push(xs[xs.length - 1]! + (w * c.weight) / total);
+  const headH = rowH * 1.1;
+  d.rect({ x, y, w, h: headH }, { fill: '#e6e6e6', stroke: false });
+  cols.forEach((c, i) => d.text(c.title, { x: xs[i]! + 2, y, w: xs[i + 1]! - xs[i]! - 4, h: headH }, { size, font: 'bold', align: 'center', fit: true }));
+  rows.forEach((row, r) => {
+    const top = y + headH + r * rowH;
+    row.forEach((cell, i) => {
+      const c = typeof cell === 'string' ? { text: cell } : cell;
+      if (!c.text) return;
+      d.text(c.text, { x: xs[i]! + 3, y: top, w: xs[i + 1]! - xs[i]! - 6, h: rowH }, { size, font: c.font, color: c.color, align: 'center', fit: true });
+    });
+  });
+  const h = headH + rows.length * rowH;
+  for (let r = 0; r <= rows.length; r++) d.line(x, y + headH + r * rowH, x + w, y + headH + r * rowH, { width: r === 0 ? 1 : 0.5, stroke: GRID });
+  d.line(x, y, x + w, y, { width: 1, stroke: GRID });
+  for (const cx of xs) d.line(cx, y, cx, y + h, { width: 0.5, stroke: GRID });
+  return h;
+}
+
+/** A bold heading line followed by wrapped text; returns the height used. */
+export function heading(d: Draw, text: string, x: number, y: number, w: number, size: number): number {
+  return d.paragraph(text, x, y, w, { size, font: 'bold' }) + size * 0.3;
+}
+
+/** Paragraphs one after another; returns the total height. */
+export function paragraphs(d: Draw, texts: string[], x: number, y: number, w: number, size: number): number {
+  let h = 0;
+  for (const t of texts) h += d.paragraph(t, x, y + h, w, { size }) + size * 0.35;
+  return h;
+}
+
+/** Five-pointed star centred on (cx, cy). */
+export function star(d: Draw, cx: number, cy: number, r: number, style: { fill: string; stroke?: string }): void {
+  const pts: [number, number][] = [];
+  for (let i = 0; i < 10; i++) {
+    const a = -Math.PI / 2 + (i * Math.PI) / 5;
+    const rr = i % 2 === 0 ? r : r * 0.45;
+    pts.push([cx + rr * Math.cos(a), cy + rr * Math.sin(a)]);
+  }
+  d.polygon(pts, { fill: style.fill, stroke: style.stroke ?? '#000000', width: 0.4 });
+}
+
+/** Diagonal hatching inside a box: the dead-end pattern, visible in black and white. */
+export function hatch(d: Draw, box: Box, gap: number, color: string): void {
+  d.group(() => {
+    d.clip(box);
+    for (let t = -box.h; t < box.w; t += gap) d.line(box.x + t, box.y + box.h, box.x + t + box.h, box.y, { width: 0.5, stroke: color });
+  });
+}
+
+export function cross(d: Draw, cx: number, cy: number, r: number, color: string, width = 1): void {
+  d.line(cx - r, cy - r, cx + r, cy + r, { width, stroke: color, cap: 'round' });
+  d.line(cx - r, cy + r, cx + r, cy - r, { width, stroke: color, cap: 'round' });
+}
+
+export const list = (xs: readonly number[]): string => (xs.length === 0 ? 'none' : xs.join(', '));

@@ -1,0 +1,92 @@
+import type { Item, Kind, Section, Slot } from '../../core/kind.js';
+import type { Box, Draw } from '../../pdf/draw.js';
+import { check } from './check.js';
+import { generate } from './generate.js';
+import type { LudoModel } from './model.js';
+import { decode, encode, options, schema, type LudoOptions, type Worksheet } from './options.js';
+import { simulateCommand } from './simulate.js';
+import { drawBoard } from './draw-board.js';
+import { drawRecord, drawRules } from './draw-pages.js';
+import { drawLanding, drawNever, drawReplay, drawWays } from './draw-sheets.js';
+
+const ONE = { cols: 1, rows: 1 };
+
+function page(title: string, heading: string, draw: (d: Draw, box: Box) => void, instructions?: string): Section {
+  return { title, template: 'sheet', answers: false, grid: ONE, heading, instructions, labels: false, slots: [{ draw }] };
+}
+
+interface SheetSpec {
+  title: string;
+  instructions: string;
+  draw(d: Draw, box: Box, m: LudoModel, answers: boolean): void;
+}
+
+const SHEETS: Record<Worksheet, SheetSpec> = {
+  landing: {
+    title: 'Where does it land?',
+    instructions: 'Multiply the square by the roll. Past 120? The marker goes back to 1. Exactly 120? It is home. A roll of 1 loses the turn. Then say whether the marker can still reach 120 exactly.',
+    draw: (d, box, m, a) => drawLanding(d, box, m.landing!, a),
+  },
+  ways: {
+    title: 'Every way to 120',
+    instructions: 'A marker starts on 1. Each roll of 2, 3, 4, 5 or 6 multiplies its square. Which rolls take it to exactly 120?',
+    draw: (d, box, m, a) => drawWays(d, box, m.ways!, a),
+  },
+  never: {
+    title: 'Squares you can never land on',
+    instructions: 'A marker starts on 1 and only ever multiplies by 2, 3, 4, 5 or 6.',
+    draw: (d, box, m, a) => drawNever(d, box, m.never!, a),
+  },
+  replay: {
+    title: 'Replay a game',
+    instructions: 'Follow the game move by move. R1 is Red\'s first marker, B2 is Blue\'s second, and so on.',
+    draw: (d, box, m, a) => drawReplay(d, box, m.replay!, a),
+  },
+};
+
+function sections(o: LudoOptions, items: Item<LudoModel>[]): Section[] {
+  const out: Section[] = [];
+  if (o.printables.includes('board')) {
+    out.push(page('Board', 'Multiplication Ludo: the 120 board', drawBoard, 'Start on 1. Multiply by your roll. Land exactly on 120 to bring a marker home.'));
+  }
+  if (o.printables.includes('rules')) out.push(page('Rules', 'How to play Multiplication Ludo', drawRules));
+  if (o.printables.includes('record')) out.push(page('Record sheet', 'Multiplication Ludo: game record', drawRecord));
+  const slots = (w: Worksheet, answers: boolean): Slot[] =>
+    items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[w].draw(d, box, it.model, answers) }));
+  for (const w of o.worksheets) {
+    out.push({ title: SHEETS[w].title, template: 'worksheet', answers: false, grid: ONE, heading: SHEETS[w].title, instructions: SHEETS[w].instructions, labels: true, slots: slots(w, false) });
+  }
+  for (const w of o.worksheets) {
+    out.push({ title: `Answers: ${SHEETS[w].title}`, template: 'answers', answers: true, grid: ONE, heading: `Answers: ${SHEETS[w].title}`, labels: true, slots: slots(w, true) });
+  }
+  return out;
+}
+
+function json(o: LudoOptions, items: Item<LudoModel>[]): unknown {
+  return {
+    kind: 'ludo',
+    options: o,
+    worksheets: items.map(({ number, code, model }) => ({ number, code, ...model })),
+  };
+}
+
+export const ludo: Kind<LudoOptions, LudoModel> = {
+  name: 'ludo',
+  title: 'Multiplication Ludo',
+  letter: 'L',
+  summary: 'Multiplication Ludo: the 120 board, rules, record sheet, worksheets with answers, and a game simulator',
+  options,
+  schema,
+  defaultCount: 1,
+  encode,
+  decode,
+  generate,
+  check,
+  describe: (o) =>
+    [o.worksheets.length ? `worksheets: ${o.worksheets.join(', ')}` : 'no worksheets', o.worksheets.includes('replay') ? `replay ${o.players.join(' v ')}` : '']
+      .filter(Boolean)
+      .join(' · '),
+  sections,
+  json,
+  subcommands: [simulateCommand],
+};
