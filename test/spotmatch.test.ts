@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { UserError } from '../src/core/errors.js';
+import { spotMatch } from '../src/kinds/spotmatch/index.js';
+import { EDGE_MARGIN } from '../src/kinds/dobble/layout.js';
+import { deckProblems, layoutProblems } from './helpers/dobble-check.js';
+
+const opts = (raw: Record<string, unknown> = {}) => spotMatch.schema.parse(raw);
+
+describe('spot the match', () => {
+  it('shows two cards that share exactly the one symbol the answer circles', () => {
+    for (const k of [3, 6, 8]) {
+      const o = opts({ symbolsPerCard: k });
+      for (let i = 0; i < 40; i++) {
+        const m = spotMatch.generate(o, new Rng(`s${k}-${i}`));
+        const common = m.a.filter((s) => m.b.includes(s));
+        expect(common).toEqual([m.shared]);
+        expect(m.cardA).not.toBe(m.cardB);
+        expect(deckProblems([m.a, m.b], k)).toEqual([]);
+        for (const layout of [m.layoutA, m.layoutB]) expect(layoutProblems(layout, 'round', EDGE_MARGIN).problems).toEqual([]);
+        expect(spotMatch.check(m)).toEqual([]);
+      }
+    }
+  });
+
+  it('defaults to 6 symbols a card and is deterministic per seed', () => {
+    const o = opts();
+    expect(o.symbolsPerCard).toBe(6);
+    expect(spotMatch.generate(o, new Rng('x'))).toEqual(spotMatch.generate(o, new Rng('x')));
+  });
+
+  it('catches a pair whose shared symbol is wrong', () => {
+    const m = spotMatch.generate(opts(), new Rng('bad'));
+    const other = m.a.find((s) => s !== m.shared)!;
+    expect(spotMatch.check({ ...m, shared: other })).not.toEqual([]);
+  });
+
+  it('writes the deck once and each exercise as [cardA, cardB, shared]', () => {
+    const o = opts();
+    const items = [0, 1, 2].map((i) => ({ number: i + 1, code: `S6A-AAAAAAA${i}`, model: spotMatch.generate(o, new Rng(`j${i}`)) }));
+    const json = spotMatch.json(o, items) as { kind: string; cards: number[][]; symbols: { id: number; name: string }[]; pairs: number[][] };
+    expect(json.kind).toBe('spot-match');
+    expect(json.cards).toHaveLength(31);
+    expect(json.symbols).toHaveLength(31);
+    expect(deckProblems(json.cards, 6)).toEqual([]);
+    for (const [a, b, shared] of json.pairs) {
+      expect(json.cards[a!]!.filter((s) => json.cards[b!]!.includes(s))).toEqual([shared]);
+    }
+  });
+
+  it('round-trips its code and refuses K without a plane', () => {
+    const o = opts({ symbolsPerCard: 8, set: 'food' });
+    expect(spotMatch.decode(spotMatch.encode(o))).toEqual(o);
+    expect(() => opts({ symbolsPerCard: 7 })).toThrow(UserError);
+    expect(() => spotMatch.decode('7A')).toThrow(UserError);
+  });
+});
