@@ -1,0 +1,183 @@
+import { fail } from '../../core/errors.js';
+import type { Rng } from '../../core/rng.js';
+import { grade } from './human.js';
+import { randomLatin } from './latin.js';
+import { DIFFICULTIES, OP_BIT, applyOp, opsMaskOf, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
+import { mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
+import { cageOps, makePuz } from './puzzle.js';
+
+interface WorkCage {
+  cells: number[];
+  op: Op;
+  target: number;
+}
+
+/** Clues longer than this crowd the corner of a cell; larger cages then take a sum instead. */
+const PRODUCT_MAX = 99999;
+
+/** Largest cage and mean cage size by level: bigger cages say less, so puzzles get harder. */
+const SHAPE = [
+  { max: 3, mean: 2.0 },
+  { max: 4, mean: 2.4 },
+  { max: 5, mean: 2.8 },
+  { max: 6, mean: 3.2 },
+];
+
+/** Repairs tried on one cage layout before starting a fresh one, and fresh layouts before giving up. */
+const REPAIRS = 60;
+const LAYOUTS = 60;
+
+interface Plan {
+  n: number;
+  level: number;
+  allowed: number;
+  hideOps: boolean;
+  givens: boolean; // single-cell cages allowed
+  dominoes: boolean; // only - and / : every cage has two cells
+  maxSize: number;
+  sol: number[]; // solution digits by cell index
+}
+
+export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
+  const n = o.size;
+  const level = DIFFICULTIES.indexOf(o.difficulty);
+  const allowed = opsMaskOf(o.ops);
+  const dominoes = (allowed & (OP_BIT['+'] | OP_BIT['*'])) === 0;
+  const plan: Omit<Plan, 'sol'> = {
+    n,
+    level,
+    allowed,
+    hideOps: o.hideOps,
+    // A given is a free digit: only easy puzzles, tiny grids and domino-only grids of odd size need one.
+    givens: level === 0 || n <= 4 || (dominoes && n % 2 === 1),
+    dominoes,
+    maxSize: dominoes ? 2 : Math.min(SHAPE[level]!.max, n <= 4 ? n : 9),
+  };
+  for (let layout = 0; layout < LAYOUTS; layout++) {
+    const p: Plan = { ...plan, sol: randomLatin(n, rng).flat() };
+    const cells = dominoes
+      ? randomDominoes(n, rng)
+      : randomPartition(n, rng, p.maxSize, Math.min(SHAPE[level]!.mean, n / 2), p.givens);
+    let cages = cells.map((c) => clue(p, c, rng));
+    for (let step = 0; step < REPAIRS; step++) {
+      const res = grade(puzOf(p, cages), level);
+      if (res.status === 'solved' && res.level === level) return toModel(o, p, cages);
+      const stuck: number[] = [];
+      if (res.status !== 'solved') res.cand.forEach((m, i) => m & (m - 1) && stuck.push(i));
+      cages = stuck.length ? easier(p, cages, rng.pick(stuck), rng) : harder(p, cages, rng);
+    }
+  }
+  fail(`could not make a ${o.difficulty} ${n}x${n} Calcudoku with signs ${o.ops}${o.hideOps ? ' hidden' : ''}: try another difficulty or more signs`);
+}
+
+function puzOf(p: Plan, cages: WorkCage[]) {
+  return makePuz(
+    p.n,
+    cages.map((c) => ({ cells: c.cells, ops: cageOps(c.cells.length, c.op, p.hideOps, p.allowed), target: c.target })),
+  );
+}
+
+/** A sign and target for a cage, chosen at random among the allowed signs that fit its digits. */
+function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
+  const digits = cells.map((i) => p.sol[i]!);
+  const options: Op[] = [];
+  if (cells.length === 1) options.push('=');
+  else {
+    if (p.allowed & OP_BIT['+']) options.push('+');
+    const product = applyOp('*', digits)!;
+    if (p.allowed & OP_BIT['*'] && (product <= PRODUCT_MAX || !(p.allowed & OP_BIT['+']))) options.push('*');
+    if (cells.length === 2) {
+      if (p.allowed & OP_BIT['-']) options.push('-');
+      if (p.allowed & OP_BIT['/'] && applyOp('/', digits) !== null) options.push('/', '/'); // rare, so favoured
+    }
+  }
+  const choices = options.length > 1 && avoid ? options.filter((op) => op !== avoid) : options;
+  if (!choices.length) throw new Error(`no sign fits cage ${cells.join(',')}`);
+  const op = rng.pick(choices);
+  return { cells, op, target: applyOp(op, digits)! };
+}
+
+/** Gives more away near a cell the grader could not fill: split its cage, or change its sign. */
+function easier(p: Plan, cages: WorkCage[], cell: number, rng: Rng): WorkCage[] {
+  const k = cages.findIndex((c) => c.cells.includes(cell));
+  const cage = cages[k]!;
+  const rest = cages.filter((_, j) => j !== k);
+  const minPart = p.givens ? 1 : 2;
+  if (cage.cells.length >= 2 * minPart && rng.chance(0.7)) {
+    const parts = splitRandom(p.n, cage.cells, rng, minPart);
+    if (parts) return [...rest, ...parts.map((c) => clue(p, c, rng))];
+  }
+  if (cage.cells.length >= 2 && rng.chance(0.5)) {
+    const next = clue(p, cage.cells, rng, cage.op);
+    if (next.op !== cage.op) return [...rest, next];
+  }
+  return reshape(p, cages, k, rng) ?? cages;
+}
+
+/** Says less: merge two neighbouring cages, or swap a sign for another. */
+function harder(p: Plan, cages: WorkCage[], rng: Rng): WorkCage[] {
+  if (!p.dominoes && rng.chance(0.8)) {
+    const merged = mergeRandom(p.n, cages.map((c) => c.cells), rng, p.maxSize);
+    if (merged) return rebuild(p, cages, merged, rng);
+  }
+  if (rng.chance(0.5)) {
+    const k = rng.int(0, cages.length - 1);
+    if (cages[k]!.cells.length >= 2) {
+      const next = clue(p, cages[k]!.cells, rng, cages[k]!.op);
+      return cages.map((c, j) => (j === k ? next : c));
+    }
+  }
+  return reshape(p, cages, rng.int(0, cages.length - 1), rng) ?? cages;
+}
+
+/** Redraws the border between cage k and a neighbour: both are joined and cut again elsewhere. */
+function reshape(p: Plan, cages: WorkCage[], k: number, rng: Rng): WorkCage[] | null {
+  const owner = ownerOf(p.n, cages.map((c) => c.cells));
+  const near = new Set<number>();
+  for (const i of cages[k]!.cells) for (const j of neighbours(p.n, i)) if (owner[j] !== k) near.add(owner[j]!);
+  if (!near.size) return null;
+  const other = rng.pick([...near].sort((a, b) => a - b));
+  const joined = [...cages[k]!.cells, ...cages[other]!.cells];
+  const minPart = p.givens ? 1 : 2;
+  const parts =
+    p.dominoes && joined.length === 4 ? dominoPair(p.n, joined, rng) : splitRandom(p.n, joined, rng, minPart);
+  if (!parts || parts.some((c) => c.length > p.maxSize)) return null;
+  const rest = cages.filter((_, j) => j !== k && j !== other);
+  return [...rest, ...parts.map((c) => clue(p, c, rng))];
+}
+
+/** Four cells that two dominoes covered, covered again by two dominoes if another way exists. */
+function dominoPair(n: number, cells: number[], rng: Rng): [number[], number[]] | null {
+  const ways: [number[], number[]][] = [];
+  const [a, b, c, d] = cells as [number, number, number, number];
+  for (const [x, y, z, w] of [
+    [a, b, c, d],
+    [a, c, b, d],
+    [a, d, b, c],
+  ] as const) {
+    if (neighbours(n, x).includes(y) && neighbours(n, z).includes(w)) ways.push([[x, y], [z, w]]);
+  }
+  return ways.length ? rng.pick(ways) : null;
+}
+
+/** Keeps the clues of cages that did not change; new cages get fresh clues. */
+function rebuild(p: Plan, old: WorkCage[], cells: number[][], rng: Rng): WorkCage[] {
+  const byKey = new Map(old.map((c) => [c.cells.join(','), c]));
+  return cells.map((c) => byKey.get(c.join(',')) ?? clue(p, c, rng));
+}
+
+function toModel(o: CalcudokuOptions, p: Plan, cages: WorkCage[]): CalcudokuModel {
+  const n = p.n;
+  const cell = (i: number): [number, number] => [Math.floor(i / n), i % n];
+  const sorted = cages
+    .map((c) => ({ ...c, cells: [...c.cells].sort((a, b) => a - b) }))
+    .sort((a, b) => a.cells[0]! - b.cells[0]!);
+  return {
+    size: n,
+    difficulty: o.difficulty,
+    ops: o.ops,
+    hideOps: o.hideOps,
+    cages: sorted.map((c) => ({ cells: c.cells.map(cell), op: c.op, target: c.target })),
+    solution: Array.from({ length: n }, (_, r) => p.sol.slice(r * n, r * n + n)),
+  };
+}

@@ -1,0 +1,270 @@
+import type { Puz } from './puzzle.js';
+import { scanCage } from './scan.js';
+
+/**
+ * A solver that reasons like a person, strongest technique last, for grading.
+ *
+ * Level 0, easy:   each cage keeps only digits that appear in some filling of it (cage arithmetic
+ *                  with the candidates left); a cell with one digit clears it from its row and
+ *                  column; a digit with one place left in a row or column goes there.
+ * Level 1, medium: + a digit that every filling of a cage puts in one row (or column) is ruled out of
+ *                  the rest of that row; naked pairs and triples in a row or column.
+ * Level 2, hard:   + set reasoning of every size: naked and hidden subsets, and X-wing/swordfish
+ *                  patterns of one digit across rows and columns.
+ * Level 3, expert: + limited trial: suppose one digit in a cell, follow it with the hard techniques,
+ *                  and rule it out if that leads to a contradiction.
+ *
+ * It always uses the easiest technique that makes progress, so the highest level it needs is the
+ * puzzle's grade, and a fixpoint of a lower level is exactly where a person stuck at that level stops.
+ */
+export type Status = 'solved' | 'stuck' | 'contradiction';
+
+export interface HumanResult {
+  status: Status;
+  level: number; // highest technique level used
+  cand: Uint16Array;
+}
+
+const popcount = (m: number): number => {
+  m = m - ((m >> 1) & 0x5555);
+  m = (m & 0x3333) + ((m >> 2) & 0x3333);
+  m = (m + (m >> 4)) & 0x0f0f;
+  return (m + (m >> 8)) & 0x1f;
+};
+
+export class Human {
+  readonly n: number;
+  readonly cand: Uint16Array;
+  private dirty: Uint8Array;
+  private must: Int32Array[];
+  private union = new Int32Array(32);
+  private mustTmp = new Int32Array(64);
+  private broken = false;
+  used = 0;
+
+  constructor(
+    readonly p: Puz,
+    cand?: Uint16Array,
+  ) {
+    this.n = p.n;
+    this.cand = cand ? cand.slice() : new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
+    this.dirty = new Uint8Array(p.cages.length).fill(1);
+    this.must = p.cages.map((c) => new Int32Array(c.lines.length));
+  }
+
+  /** Narrows a cell; marks its cage for rescanning. */
+  private set(i: number, m: number): boolean {
+    const old = this.cand[i]!;
+    const next = old & m;
+    if (next === old) return false;
+    this.cand[i] = next;
+    this.dirty[this.p.cageOf[i]!] = 1;
+    if (next === 0) this.broken = true;
+    return true;
+  }
+
+  assign(i: number, d: number): void {
+    this.set(i, 1 << (d - 1));
+  }
+
+  run(maxLevel: number): Status {
+    for (;;) {
+      if (this.broken) return 'contradiction';
+      if (this.easy()) continue;
+      if (this.broken) return 'contradiction';
+      if (this.solvedAll()) return 'solved';
+      if (maxLevel >= 1 && this.medium()) {
+        this.used = Math.max(this.used, 1);
+        continue;
+      }
+      if (maxLevel >= 2 && this.hard()) {
+        this.used = Math.max(this.used, 2);
+        continue;
+      }
+      if (maxLevel >= 3 && this.expert()) {
+        this.used = Math.max(this.used, 3);
+        continue;
+      }
+      return this.broken ? 'contradiction' : 'stuck';
+    }
+  }
+
+  private solvedAll(): boolean {
+    for (let i = 0; i < this.cand.length; i++) if (popcount(this.cand[i]!) !== 1) return false;
+    return true;
+  }
+
+  /** One round of the easy techniques; true if anything changed. */
+  private easy(): boolean {
+    let changed = false;
+    const { p, n, cand } = this;
+    for (let k = 0; k < p.cages.length; k++) {
+      if (!this.dirty[k]) continue;
+      this.dirty[k] = 0;
+      const cage = p.cages[k]!;
+      if (scanCage(cage, cand, n, this.union, this.mustTmp) === 0) {
+        this.broken = true;
+        return true;
+      }
+      const must = this.must[k]!;
+      for (let l = 0; l < must.length; l++) must[l] = this.mustTmp[l]!;
+      for (let j = 0; j < cage.cells.length; j++) if (this.set(cage.cells[j]!, this.union[j]!)) changed = true;
+    }
+    // Naked singles.
+    for (let i = 0; i < n * n; i++) {
+      const m = cand[i]!;
+      if (m === 0 || m & (m - 1)) continue;
+      const r = Math.floor(i / n);
+      const c = i % n;
+      for (let k = 0; k < n; k++) {
+        if (k !== c && this.set(r * n + k, ~m)) changed = true;
+        if (k !== r && this.set(k * n + c, ~m)) changed = true;
+      }
+    }
+    // Hidden singles.
+    const full = (1 << n) - 1;
+    for (let line = 0; line < 2 * n; line++) {
+      let once = 0;
+      let twice = 0;
+      for (let k = 0; k < n; k++) {
+        const m = cand[cellOf(n, line, k)]!;
+        twice |= once & m;
+        once |= m;
+      }
+      if (once !== full) {
+        this.broken = true;
+        return true;
+      }
+      let single = once & ~twice;
+      while (single) {
+        const b = single & -single;
+        single ^= b;
+        for (let k = 0; k < n; k++) {
+          const i = cellOf(n, line, k);
+          if (cand[i]! & b) {
+            if (this.set(i, b)) changed = true;
+            break;
+          }
+        }
+      }
+    }
+    return changed;
+  }
+
+  private medium(): boolean {
+    const { p, n } = this;
+    let changed = false;
+    for (let k = 0; k < p.cages.length; k++) {
+      const cage = p.cages[k]!;
+      const must = this.must[k]!;
+      for (let l = 0; l < cage.lines.length; l++) {
+        if (!must[l]) continue;
+        const line = cage.lines[l]!;
+        for (let j = 0; j < n; j++) {
+          const i = cellOf(n, line, j);
+          if (p.cageOf[i] !== k && this.set(i, ~must[l]!)) changed = true;
+        }
+      }
+    }
+    if (changed) return true;
+    return this.subsets(3, false);
+  }
+
+  private hard(): boolean {
+    return this.subsets(this.n - 1, true);
+  }
+
+  /**
+   * Naked subsets of up to `maxK` cells in rows and columns; with `fish`, also one digit's places
+   * across rows, which covers hidden subsets and X-wings by the symmetry of Latin squares.
+   */
+  private subsets(maxK: number, fish: boolean): boolean {
+    const { n, cand } = this;
+    const masks = new Int32Array(n);
+    const idx = new Int32Array(n);
+    const views = fish ? 3 : 2;
+    for (let view = 0; view < views; view++) {
+      for (let u = 0; u < n; u++) {
+        // view 0: row u, items are cells, values digits. view 1: column u. view 2: digit u+1,
+        // items are rows, values the columns where it may go.
+        let count = 0;
+        for (let j = 0; j < n; j++) {
+          let m = 0;
+          if (view === 0) m = cand[u * n + j]!;
+          else if (view === 1) m = cand[j * n + u]!;
+          else for (let c = 0; c < n; c++) if (cand[j * n + c]! & (1 << u)) m |= 1 << c;
+          if (popcount(m) >= 2) {
+            masks[count] = m;
+            idx[count++] = j;
+          }
+        }
+        const kMax = Math.min(maxK, count - 1);
+        const apply = (found: number, values: number): boolean => {
+          if (popcount(values) < popcount(found)) return (this.broken = true);
+          let changed = false;
+          for (let a = 0; a < count; a++) {
+            if (found & (1 << a)) continue;
+            const j = idx[a]!;
+            if (view === 0) changed = this.set(u * n + j, ~values) || changed;
+            else if (view === 1) changed = this.set(j * n + u, ~values) || changed;
+            else {
+              for (let c = 0; c < n; c++) if (values & (1 << c)) changed = this.set(j * n + c, ~(1 << u)) || changed;
+            }
+          }
+          return changed;
+        };
+        for (let k = 2; k <= kMax; k++) if (eachSubset(masks, count, k, apply)) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Supposes each digit of the least-open cells in turn; rules out those that break the puzzle. */
+  private expert(): boolean {
+    const { n, cand } = this;
+    const order: number[] = [];
+    for (let i = 0; i < n * n; i++) if (popcount(cand[i]!) >= 2) order.push(i);
+    order.sort((a, b) => popcount(cand[a]!) - popcount(cand[b]!) || a - b);
+    for (const i of order) {
+      let m = cand[i]!;
+      while (m) {
+        const b = m & -m;
+        m ^= b;
+        const trial = new Human(this.p, cand);
+        trial.set(i, b);
+        if (trial.run(2) === 'contradiction') {
+          this.set(i, ~b);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+}
+
+export function cellOf(n: number, line: number, k: number): number {
+  return line < n ? line * n + k : k * n + (line - n);
+}
+
+/**
+ * Calls `apply` with each set of k items whose values together number k (as a bitmask over items,
+ * and that union) until it reports progress.
+ */
+function eachSubset(masks: Int32Array, count: number, k: number, apply: (items: number, values: number) => boolean): boolean {
+  const go = (start: number, left: number, chosen: number, union: number): boolean => {
+    if (popcount(union) > k) return false;
+    if (left === 0) return apply(chosen, union);
+    for (let a = start; a <= count - left; a++) {
+      if (go(a + 1, left - 1, chosen | (1 << a), union | masks[a]!)) return true;
+    }
+    return false;
+  };
+  return go(0, k, 0, 0);
+}
+
+/** Grades a puzzle up to `maxLevel`: solved or not, and the hardest technique it took. */
+export function grade(p: Puz, maxLevel: number): HumanResult {
+  const h = new Human(p);
+  const status = h.run(maxLevel);
+  return { status, level: h.used, cand: h.cand };
+}

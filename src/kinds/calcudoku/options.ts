@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { fail } from '../../core/errors.js';
+import type { OptionSpec } from '../../core/kind.js';
+import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
+
+export const optionSpecs: OptionSpec[] = [
+  { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)' },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)' },
+  { key: 'ops', flags: '--ops <ops>', description: 'operations to use, any of + - x / (default +-x/)' },
+  { key: 'hideOps', flags: '--hide-ops', description: 'print targets without their signs (harder; the answer key shows them)' },
+];
+
+function sizeOf(v: unknown): number {
+  if (v === undefined) return 6;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  if (!Number.isInteger(n) || n < 3 || n > 12) fail(`--size must be a whole number from 3 to 12 (got ${String(v)})`);
+  return n;
+}
+
+function difficultyOf(v: unknown): Difficulty {
+  if (v === undefined) return 'medium';
+  const s = String(v).trim().toLowerCase();
+  if (!(DIFFICULTIES as readonly string[]).includes(s)) {
+    fail(`--difficulty must be one of easy, medium, hard, expert (got "${String(v)}")`);
+  }
+  return s as Difficulty;
+}
+
+function opsOf(v: unknown): string {
+  if (v === undefined) return '+-x/';
+  const s = String(v).replace(/\s+/g, '').replace(/[×X]/g, 'x').replace(/[÷:]/g, '/').replace(/−/g, '-');
+  if (s === '' || /[^-+x*/]/.test(s)) fail(`--ops may only use + - x / (got "${String(v)}")`);
+  const mask = opsMaskOf(s);
+  // 2-cell cages are the only ones division can fill, and too few pairs divide to tile a grid.
+  if (mask === 8) fail('--ops / on its own cannot fill a grid: add + or x or - (for example --ops -/)');
+  return opsTextOf(mask);
+}
+
+function hideOpsOf(v: unknown): boolean {
+  if (v === undefined || v === false || v === 'false' || v === '0') return false;
+  if (v === true || v === 'true' || v === '1' || v === '') return true;
+  fail(`--hide-ops is a switch: give it or leave it out (got "${String(v)}")`);
+}
+
+/** Raw options in, full options out; bad values throw a UserError naming the flag. */
+export const schema = z
+  .object({
+    size: z.unknown().optional(),
+    difficulty: z.unknown().optional(),
+    ops: z.unknown().optional(),
+    hideOps: z.unknown().optional(),
+  })
+  .passthrough()
+  .transform(
+    (o): CalcudokuOptions => ({
+      size: sizeOf(o.size),
+      difficulty: difficultyOf(o.difficulty),
+      ops: opsOf(o.ops),
+      hideOps: hideOpsOf(o.hideOps),
+    }),
+  );
+
+const DIFF_LETTER: Record<Difficulty, string> = { easy: 'E', medium: 'M', hard: 'H', expert: 'X' };
+const B32 = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
+
+/** Three characters: size in base 36, difficulty letter, ops bits plus 16 for hidden signs in base 32. */
+export function encode(o: CalcudokuOptions): string {
+  return o.size.toString(36).toUpperCase() + DIFF_LETTER[o.difficulty] + B32[opsMaskOf(o.ops) + (o.hideOps ? 16 : 0)];
+}
+
+export function decode(text: string): CalcudokuOptions {
+  const t = text.trim().toUpperCase();
+  const bad = () => fail(`"${text}" is not a Calcudoku code part: expected size, level and signs like 6HF`);
+  if (t.length !== 3) bad();
+  const size = parseInt(t[0]!, 36);
+  const difficulty = DIFFICULTIES.find((d) => DIFF_LETTER[d] === t[1]);
+  const bits = B32.indexOf(t[2]!);
+  if (!(size >= 3 && size <= 12) || !difficulty || bits < 0 || (bits & 15) === 0 || (bits & 15) === 8) bad();
+  return { size, difficulty: difficulty!, ops: opsTextOf(bits & 15), hideOps: bits >= 16 };
+}

@@ -1,0 +1,132 @@
+import type { Rng } from '../../core/rng.js';
+
+/** Cell indices r*n+c of the 4-neighbours of cell i. */
+export function neighbours(n: number, i: number): number[] {
+  const r = Math.floor(i / n);
+  const c = i % n;
+  const out: number[] = [];
+  if (r > 0) out.push(i - n);
+  if (r < n - 1) out.push(i + n);
+  if (c > 0) out.push(i - 1);
+  if (c < n - 1) out.push(i + 1);
+  return out;
+}
+
+export function connected(n: number, cells: readonly number[]): boolean {
+  if (cells.length === 0) return false;
+  const inside = new Set(cells);
+  const seen = new Set([cells[0]!]);
+  const stack = [cells[0]!];
+  while (stack.length) {
+    for (const j of neighbours(n, stack.pop()!)) {
+      if (inside.has(j) && !seen.has(j)) {
+        seen.add(j);
+        stack.push(j);
+      }
+    }
+  }
+  return seen.size === cells.length;
+}
+
+/**
+ * Random dominoes first (as Keen does), leftover single cells joined to a neighbour unless givens
+ * are wanted, then random merges of neighbouring cages up to `maxSize` until the mean size is reached.
+ */
+export function randomPartition(n: number, rng: Rng, maxSize: number, meanSize: number, givens: boolean): number[][] {
+  const owner = new Int32Array(n * n).fill(-1);
+  let cages: number[][] = [];
+  for (const i of rng.shuffle([...Array(n * n).keys()])) {
+    if (owner[i]! >= 0) continue;
+    const free = neighbours(n, i).filter((j) => owner[j]! < 0);
+    const cells = free.length ? [i, rng.pick(free)] : [i];
+    for (const j of cells) owner[j] = cages.length;
+    cages.push(cells);
+  }
+  for (let k = 0; k < cages.length; k++) {
+    const cg = cages[k]!;
+    if (cg.length !== 1 || (givens && rng.chance(0.5))) continue;
+    const targets = neighbours(n, cg[0]!).map((j) => owner[j]!).filter((o) => cages[o]!.length < maxSize);
+    if (!targets.length) continue;
+    const into = rng.pick(targets);
+    cages[into]!.push(cg[0]!);
+    owner[cg[0]!] = into;
+    cages[k] = [];
+  }
+  cages = cages.filter((c) => c.length);
+  const wanted = Math.max(1, Math.round((n * n) / meanSize));
+  for (let tries = 0; cages.length > wanted && tries < n * n * 4; tries++) {
+    const merged = mergeRandom(n, cages, rng, maxSize);
+    if (merged) cages = merged;
+  }
+  return cages;
+}
+
+/** Joins a random cage to a random neighbouring cage if the result stays within `maxSize`. */
+export function mergeRandom(n: number, cages: number[][], rng: Rng, maxSize: number): number[][] | null {
+  const owner = ownerOf(n, cages);
+  const a = rng.int(0, cages.length - 1);
+  const others = new Set<number>();
+  for (const i of cages[a]!) for (const j of neighbours(n, i)) if (owner[j] !== a) others.add(owner[j]!);
+  const fits = [...others].filter((b) => cages[a]!.length + cages[b]!.length <= maxSize);
+  if (!fits.length) return null;
+  const b = rng.pick(fits.sort((x, y) => x - y));
+  const out = cages.filter((_, k) => k !== a && k !== b);
+  out.push([...cages[a]!, ...cages[b]!]);
+  return out;
+}
+
+export function ownerOf(n: number, cages: number[][]): Int32Array {
+  const owner = new Int32Array(n * n).fill(-1);
+  cages.forEach((cells, k) => cells.forEach((i) => (owner[i] = k)));
+  return owner;
+}
+
+/** Two connected pieces of a cage, each at least `minPart` cells, or null if none was found. */
+export function splitRandom(n: number, cells: number[], rng: Rng, minPart: number): [number[], number[]] | null {
+  if (cells.length < 2 * minPart) return null;
+  for (let tries = 0; tries < 8; tries++) {
+    const size = rng.int(minPart, cells.length - minPart);
+    const inside = new Set(cells);
+    const part = [rng.pick(cells)];
+    const inPart = new Set(part);
+    while (part.length < size) {
+      const frontier: number[] = [];
+      for (const i of part) for (const j of neighbours(n, i)) if (inside.has(j) && !inPart.has(j)) frontier.push(j);
+      if (!frontier.length) break;
+      const j = rng.pick(frontier);
+      inPart.add(j);
+      part.push(j);
+    }
+    const rest = cells.filter((i) => !inPart.has(i));
+    if (part.length === size && connected(n, rest)) return [part, rest];
+  }
+  return null;
+}
+
+/**
+ * A tiling by dominoes (one single cell when n is odd), for sign sets that only fit two cells:
+ * pairs along a snake through the grid, then many random turns of 2x2 blocks of parallel dominoes.
+ */
+export function randomDominoes(n: number, rng: Rng): number[][] {
+  const path: number[] = [];
+  for (let r = 0; r < n; r++) for (let k = 0; k < n; k++) path.push(r * n + (r % 2 ? n - 1 - k : k));
+  const cages: number[][] = [];
+  for (let k = 0; k < path.length; k += 2) cages.push(path.slice(k, k + 2));
+  const owner = ownerOf(n, cages);
+  for (let step = 0; step < n * n * 8; step++) {
+    const r = rng.int(0, n - 2);
+    const c = rng.int(0, n - 2);
+    const a = r * n + c;
+    const [b, d, e] = [a + 1, a + n, a + n + 1];
+    const horizontal = owner[a] === owner[b] && owner[d] === owner[e] && owner[a] !== owner[d];
+    const vertical = owner[a] === owner[d] && owner[b] === owner[e] && owner[a] !== owner[b];
+    if (!horizontal && !vertical) continue;
+    const k1 = owner[a]!;
+    const k2 = horizontal ? owner[d]! : owner[b]!;
+    cages[k1] = horizontal ? [a, d] : [a, b];
+    cages[k2] = horizontal ? [b, e] : [d, e];
+    for (const i of cages[k1]!) owner[i] = k1;
+    for (const i of cages[k2]!) owner[i] = k2;
+  }
+  return cages;
+}
