@@ -43,10 +43,10 @@ export function exampleText(m: FultiplesModel): string {
 }
 
 /** Numbered rules with a hanging indent; returns the height used. */
-function rules(d: Draw, x: number, y: number, w: number, size: number, measureOnly = false): number {
+function rules(d: Draw, x: number, y: number, w: number, size: number, wild: boolean, measureOnly = false): number {
   const indent = size * 1.4;
   let h = 0;
-  RULES.forEach((rule, i) => {
+  RULES.filter((r) => wild || !r.includes('wild')).forEach((rule, i) => {
     if (!measureOnly) {
       d.paragraph(`${i + 1}.`, x, y + h, indent, { size, font: 'bold' });
       d.paragraph(rule, x + indent, y + h, w - indent, { size });
@@ -106,6 +106,7 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
   const leftW = box.w * 0.56;
   const rightX = box.x + leftW + gap * 1.5;
   const rightW = box.w - leftW - gap * 1.5;
+  const wild = m.wild.length > 0;
   const rows = m.board.length;
   const cols = m.board[0]!.length;
   let size = 11;
@@ -114,25 +115,28 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
   // Shrink the words until the board keeps at least half the slot: the board is what they play on.
   for (; size > 7; size -= 0.5) {
     capH = size * 1.8;
-    const left = size * 1.6 + rules(d, 0, 0, leftW, size, true);
+    const left = size * 1.6 + rules(d, 0, 0, leftW, size, wild, true);
     const right = size * 1.6 + d.paragraphHeight(exampleText(m), rightW, { size }) + stripHeight(size) + size + playersHeight(size);
     textH = Math.max(left, right);
-    const boardH = Math.min(box.h - capH - textH - gap * 2, (box.w * rows) / cols);
-    if (boardH >= box.h * 0.5) break;
+    const widthLimit = (box.w * rows) / cols; // a wide board is as tall as the width lets it be
+    const boardH = Math.min(box.h - capH - textH - gap * 2, widthLimit);
+    if (boardH >= Math.min(box.h * 0.5, widthLimit)) break;
   }
   const boardBox = { x: box.x, y: box.y + capH, w: box.w, h: box.h - capH - textH - gap * 2 };
   const g = drawBoard(d, boardBox, m, { shadeWild: true, big: true });
   const boardW = g.cw * g.cols;
   const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
   d.text(`Made from the primes ${m.primes.join(', ')}`, capBox, { size: size * 1.05, font: 'bold', valign: 'middle' });
-  const wildLabel = 'wild card: 1, 2 or 3';
-  const lw = d.textWidth(wildLabel, size);
-  d.text(wildLabel, capBox, { size, align: 'right', valign: 'middle' });
-  star(d, g.x + boardW - lw - size * 0.8, box.y + capH * 0.4, size * 0.45);
+  if (wild) {
+    const wildLabel = 'wild card: 1, 2 or 3';
+    const lw = d.textWidth(wildLabel, size);
+    d.text(wildLabel, capBox, { size, align: 'right', valign: 'middle' });
+    star(d, g.x + boardW - lw - size * 0.8, box.y + capH * 0.4, size * 0.45);
+  }
 
   const top = g.y + g.rows * g.ch + gap * 1.5;
   d.text('How to play', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
-  rules(d, box.x, top + size * 1.6, leftW, size);
+  rules(d, box.x, top + size * 1.6, leftW, size, wild);
   d.text('Example', { x: rightX, y: top, w: rightW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
   const exH = d.paragraph(exampleText(m), rightX, top + size * 1.6, rightW, { size });
   const e = example(m);
