@@ -7,6 +7,7 @@ import { UserError } from '../src/core/errors.js';
 import { Templates } from '../src/layout/templates.js';
 import { documentPages, generateItems, kindPart } from '../src/run.js';
 import { renderToBuffer } from '../src/pdf/write.js';
+import { example } from '../src/kinds/fultiples/sheet.js';
 import { cellOk, cells, factorOrMultiple, sieveFactors, sievePrime, sortCells, type Cell } from './helpers/fultiples.js';
 
 const parse = (raw: Record<string, unknown>) => fultiples.schema.parse(raw) as FultiplesOptions;
@@ -275,6 +276,19 @@ describe('fultiples pages and JSON', () => {
     const part = kindPart(fultiples, o, items, { paper: 'a4' }, templates);
     const pdf = await renderToBuffer(documentPages([part], 'back').main, { paper: 'a4', templates, meta: { title: 't', subject: 's', keywords: 'k' } });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('the worked example on the game sheet tells the truth about numbers on that board', () => {
+    for (let s = 0; s < 40; s++) {
+      const m = make({}, `example-${s}`);
+      const e = example(m)!;
+      const plain = new Set(cells(m.board).filter((c) => !m.wild.some((w) => key(w) === key(c))).map((c) => at(m, c)));
+      for (const v of [e.n, e.factor, e.multiple, e.not]) if (v !== undefined) expect(plain.has(v)).toBe(true);
+      if (e.factor) expect(e.n % e.factor === 0 && e.factor !== e.n).toBe(true);
+      if (e.multiple) expect(e.multiple % e.n === 0 && e.multiple !== e.n).toBe(true);
+      if (e.not) expect(factorOrMultiple(e.not, e.n)).toBe(false);
+      expect(e.factor ?? e.multiple).toBeDefined();
+    }
   });
 
   it('exports the issue JSON shape', () => {
