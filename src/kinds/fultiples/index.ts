@@ -2,7 +2,7 @@ import type { Item, Kind, Section, SectionContext, Slot } from '../../core/kind.
 import type { Box, Draw } from '../../pdf/draw.js';
 import { check } from './check.js';
 import { generate } from './generate.js';
-import type { FultiplesModel, TaskAnswer } from './model.js';
+import type { FultiplesModel } from './model.js';
 import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
 import { gameSheet } from './sheet.js';
 import { drawAnswer, drawWorksheet, taskInstructions, taskTitle } from './task-draw.js';
@@ -24,25 +24,20 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       slots: slots(items, gameSheet),
     },
   ];
-  const first = items[0]?.model.tasks ?? [];
+  // Instructions are the same for every board; `next` says its number inside each slot.
   o.tasks.forEach((task, i) => {
-    // Titles and instructions come from the first board; only `next` varies per board, and its slot says which number.
-    const sample: TaskAnswer | undefined = first[i];
-    if (!sample) return;
     out.push({
-      title: taskTitle(sample),
+      title: taskTitle(task),
       template: 'worksheet',
       answers: false,
       grid: ctx.grid ?? one,
-      heading: taskTitle(sample),
-      instructions: taskInstructions(sample),
+      heading: taskTitle(task),
+      instructions: taskInstructions(task),
       labels: true,
       slots: slots(items, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!)),
     });
   });
   o.tasks.forEach((task, i) => {
-    const sample = first[i];
-    if (!sample) return;
     const big = task.type === 'primes';
     out.push({
       title: `Answers: ${taskText(task)}`,
@@ -50,7 +45,7 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       answers: true,
       // Two keys a page once there are several boards; a single board gets the whole page.
       grid: ctx.grid ?? (big || items.length === 1 ? one : { cols: 1, rows: 2 }),
-      heading: taskTitle(sample),
+      heading: taskTitle(task),
       labels: true,
       slots: slots(items, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!)),
     });

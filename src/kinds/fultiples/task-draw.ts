@@ -1,10 +1,11 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
+import type { Task } from './options.js';
 import { arrow, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
 
 const GAP = 10;
 
-export function taskTitle(t: TaskAnswer | { type: TaskAnswer['type']; p?: number; q?: number; k?: number }): string {
+export function taskTitle(t: Task): string {
   switch (t.type) {
     case 'multiples':
       return `Multiples of ${t.p}`;
@@ -20,7 +21,7 @@ export function taskTitle(t: TaskAnswer | { type: TaskAnswer['type']; p?: number
 }
 
 /** What pupils read above the board; the same for every board of the run. */
-export function taskInstructions(t: TaskAnswer): string {
+export function taskInstructions(t: Task): string {
   switch (t.type) {
     case 'multiples': {
       const m = [1, 2, 3].map((i) => i * t.p).join(', ');
