@@ -1,5 +1,10 @@
 import type { Rng } from '../../core/rng.js';
-import { GOAL, MARKERS, START } from './rules.js';
+import * as rules from './rules.js';
+
+// Local copies: module bindings cost a lookup per use under test runners' transforms, and this loop is hot.
+const GOAL = rules.GOAL;
+const MARKERS = rules.MARKERS;
+const START = rules.START;
 import type { Strategy } from './strategies.js';
 
 /** One roll of the die, as a replay sheet prints it. `marker` is -1 when a 1 forfeits the turn. */

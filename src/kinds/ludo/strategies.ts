@@ -1,7 +1,13 @@
 import type { Rng } from '../../core/rng.js';
 import { fail } from '../../core/errors.js';
-import { GOAL, MARKERS, START, penultimateSquares, onPathSquares } from './rules.js';
+import * as rules from './rules.js';
+import { penultimateSquares, onPathSquares } from './rules.js';
 import { expectedTurnsTable } from './expect.js';
+
+// Local copies: module bindings cost a lookup per use under test runners' transforms, and these loops are hot.
+const GOAL = rules.GOAL;
+const MARKERS = rules.MARKERS;
+const START = rules.START;
 
 /**
  * A player's brain: given the board (markers of player p at pos[p*4 .. p*4+3], 120 = retired),
