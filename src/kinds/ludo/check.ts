@@ -106,7 +106,7 @@ function checkReplay(r: ReplayModel, out: string[]): void {
     boards.push(board.slice());
     if (i > 0 && m.player === r.moves[i - 1]!.player) out.push(`${at}: the same player moved twice`);
     if (m.roll === 1) {
-      if (m.marker !== -1) out.push(`${at}: a 1 must lose the turn`);
+      if (m.marker !== -1 || m.from !== 0 || m.to !== 0 || m.bumped !== 0) out.push(`${at}: a 1 must lose the turn`);
       return;
     }
     const idx = m.player * 4 + m.marker;
