@@ -2,7 +2,7 @@ import { fail } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { setSymbols, type SetName, type SymbolSource } from '../../pdf/symbols.js';
 import { loadSymbols } from './custom.js';
-import { layoutCard, outside, sizeRatio, type Placement, type Shape } from './layout.js';
+import { layoutCard, outside, sizeRatio, WORD_RATIO, type Placement, type Shape } from './layout.js';
 import { CUSTOM_SYMBOLS } from './options.js';
 import { projectivePlane } from './plane.js';
 
@@ -55,9 +55,9 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
   return picked.map((i) => pool[i]!);
 }
 
-/** Words stay within 30 degrees of level so they can be read; pictures turn freely. */
-export function maxTilt(symbols: SymbolSource[]): number {
-  return symbols.some((s) => s.kind === 'word') ? 30 : 180;
+/** Words stay within 30 degrees of level so they can be read, and vary less in size; pictures turn freely. */
+export function layoutStyle(symbols: SymbolSource[], k: number): { tilt: number; ratio: number } {
+  return symbols.some((s) => s.kind === 'word') ? { tilt: 30, ratio: WORD_RATIO } : { tilt: 180, ratio: sizeRatio(k) };
 }
 
 export interface DeckRequest extends SymbolChoice {
@@ -82,8 +82,8 @@ export function buildDeck(o: DeckRequest, rng: Rng): Deck {
   const idOf = new Map(used.map((p, i) => [p, ids[i]!]));
   const cards = chosen.map((line) => line.map((p) => idOf.get(p)!).sort((a, b) => a - b));
   const layoutRng = rng.fork('layout');
-  const tilt = maxTilt(symbols);
-  const layouts = cards.map((c) => layoutCard(layoutRng.shuffle([...c]), o.shape, layoutRng, tilt));
+  const { tilt, ratio } = layoutStyle(symbols, o.symbolsPerCard);
+  const layouts = cards.map((c) => layoutCard(layoutRng.shuffle([...c]), o.shape, layoutRng, tilt, ratio));
   return { symbolsPerCard: o.symbolsPerCard, shape: o.shape, symbols, cards, layouts };
 }
 

@@ -70,6 +70,8 @@ export function outside(shape: Shape, x: number, y: number, r: number): number {
 }
 
 /** Largest symbol over smallest: 3 while cards are roomy, less when many symbols must share a card. */
+export const WORD_RATIO = 1.8; // words shrink with their length already; more variety makes short ones unreadable
+
 export function sizeRatio(k: number): number {
   if (k <= 9) return 3;
   if (k <= 13) return 2.5;
@@ -82,9 +84,8 @@ export function sizeRatio(k: number): number {
  * If it has not settled after a while, every disc shrinks a little and relaxation goes on, so
  * it always ends with a layout where no discs touch and none crosses the safe margin.
  */
-export function layoutCard(symbols: number[], shape: Shape, rng: Rng, maxTilt = 180): Placement[] {
+export function layoutCard(symbols: number[], shape: Shape, rng: Rng, maxTilt = 180, ratio = sizeRatio(symbols.length)): Placement[] {
   const k = symbols.length;
-  const ratio = sizeRatio(k);
   const order = rng.shuffle(symbols.map((_, i) => i));
   const factors = order.map((i) => 1 + ((ratio - 1) * i) / Math.max(1, k - 1));
   const sumSq = factors.reduce((a, f) => a + f * f, 0);

@@ -87,10 +87,14 @@ export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, 
 
 /** One legend row: the picture, its name, its number. */
 export function drawLegendEntry(d: Draw, box: Box, symbol: SymbolSource, id: number): void {
-  const r = Math.min(box.h * 0.42, box.w * 0.15);
-  drawSymbol(d, symbol, box.x + r + 2, box.y + box.h / 2, r, 0, id);
-  const x = box.x + 2 * r + 8;
   const idW = 22;
-  d.text(symbol.kind === 'word' ? '' : symbol.name, { x, y: box.y, w: box.x + box.w - x - idW, h: box.h }, { size: Math.min(11, box.h * 0.4), fit: true });
+  let x = box.x + 4;
+  if (symbol.kind !== 'word') {
+    // a word list is its own legend: only pictures get a picture
+    const r = Math.min(box.h * 0.5, box.w * 0.16);
+    drawSymbol(d, symbol, box.x + r + 2, box.y + box.h / 2, r, 0, id);
+    x = box.x + 2 * r + 8;
+  }
+  d.text(symbol.name, { x, y: box.y, w: box.x + box.w - x - idW, h: box.h }, { size: Math.min(11, box.h * 0.4), fit: true });
   d.text(String(id), { x: box.x + box.w - idW, y: box.y, w: idW - 4, h: box.h }, { size: Math.min(8, box.h * 0.3), align: 'right', color: '#888888' });
 }

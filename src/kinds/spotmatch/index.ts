@@ -5,7 +5,7 @@ import { Rng } from '../../core/rng.js';
 import type { Box, Draw } from '../../pdf/draw.js';
 import { SET_NAMES, type SetName, type SymbolSource } from '../../pdf/symbols.js';
 import { puzzleSections } from '../../layout/standard.js';
-import { checkCards, checkLayout, chooseSymbols, maxTilt, plane } from '../dobble/deck.js';
+import { checkCards, checkLayout, chooseSymbols, layoutStyle, plane } from '../dobble/deck.js';
 import { layoutCard, type Placement } from '../dobble/layout.js';
 import { oneOf, setFromLetter, setLetter, symbolOptionSpecs, symbolsOf, symbolsPerCardOf } from '../dobble/options.js';
 import { drawOutline, drawPlacements, frame, type CardFrame } from '../dobble/render.js';
@@ -71,7 +71,9 @@ function generate(o: SpotMatchOptions, rng: Rng): SpotMatch {
   const a = deck.cards[cardA]!;
   const b = deck.cards[cardB]!;
   const shared = a.find((s) => b.includes(s))!;
-  const tilt = maxTilt(deck.symbols);
+  // a worksheet card is smaller than a real one, so sizes vary less and the smallest stays clear
+  const { tilt, ratio } = layoutStyle(deck.symbols, o.symbolsPerCard);
+  const spread = Math.min(ratio, 2);
   return {
     symbolsPerCard: o.symbolsPerCard,
     symbols: deck.symbols,
@@ -80,8 +82,8 @@ function generate(o: SpotMatchOptions, rng: Rng): SpotMatch {
     a,
     b,
     shared,
-    layoutA: layoutCard(rng.shuffle([...a]), 'round', rng, tilt),
-    layoutB: layoutCard(rng.shuffle([...b]), 'round', rng, tilt),
+    layoutA: layoutCard(rng.shuffle([...a]), 'round', rng, tilt, spread),
+    layoutB: layoutCard(rng.shuffle([...b]), 'round', rng, tilt, spread),
   };
 }
 
@@ -120,7 +122,7 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
     s.key === 'symbolsPerCard' ? { ...s, description: `${s.description} (default 6)` } : s,
   ),
   schema,
-  defaultCount: 8,
+  defaultCount: 6,
   encode: (o) => `${o.symbolsPerCard}${setLetter(o)}`,
   decode: (text) => {
     const m = /^(\d+)([A-Za-z])$/.exec(text);
@@ -134,7 +136,7 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
     puzzleSections({
       items,
       ctx,
-      grid: { cols: 1, rows: 4 },
+      grid: { cols: 1, rows: 3 },
       answerGrid: { cols: 2, rows: 5 },
       instructions: 'The two cards share exactly one picture. Find it and draw a circle round it on both cards.',
       puzzle: (d, box, m) => drawPair(d, box, m, false),
