@@ -97,7 +97,20 @@ export function layoutCard(symbols: number[], shape: Shape, rng: Rng, maxTilt = 
     return { x: d * Math.cos(a), y: d * Math.sin(a) };
   });
   const radius = (i: number) => factors[i]! * scale;
-  for (let iter = 1; ; iter++) {
+  while (!relax(pts, radius, shape, rng, 60)) scale *= 0.985;
+  return symbols.map((symbol, i) => ({
+    symbol,
+    x: pts[i]!.x,
+    y: pts[i]!.y,
+    r: radius(i),
+    rot: maxTilt >= 180 ? rng.int(0, 359) : rng.int(-maxTilt, maxTilt),
+  }));
+}
+
+/** Up to `rounds` of pushing overlapping pairs apart and pulling strays inside; true once settled. */
+function relax(pts: { x: number; y: number }[], radius: (i: number) => number, shape: Shape, rng: Rng, rounds: number): boolean {
+  const k = pts.length;
+  for (let round = 0; round < rounds; round++) {
     let worst = 0;
     for (let i = 0; i < k; i++) {
       for (let j = i + 1; j < k; j++) {
@@ -127,16 +140,9 @@ export function layoutCard(symbols: number[], shape: Shape, rng: Rng, maxTilt = 
       }
     }
     for (let i = 0; i < k; i++) projectInside(shape, pts[i]!, radius(i));
-    if (worst < GAP / 2 && settled(pts, k, radius)) break;
-    if (iter % 60 === 0) scale *= 0.985;
+    if (worst < GAP / 2 && settled(pts, k, radius)) return true;
   }
-  return symbols.map((symbol, i) => ({
-    symbol,
-    x: pts[i]!.x,
-    y: pts[i]!.y,
-    r: radius(i),
-    rot: maxTilt >= 180 ? rng.int(0, 359) : rng.int(-maxTilt, maxTilt),
-  }));
+  return false;
 }
 
 /** True when, after the last projection, every pair keeps at least half the gap. */
