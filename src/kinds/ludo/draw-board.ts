@@ -54,7 +54,8 @@ export function drawGrid(d: Draw, x: number, y: number, cell: number, paint: (ce
 }
 
 export function drawBoard(d: Draw, box: Box): void {
-  const keyH = Math.min(170, box.h * 0.24);
+  // The key keeps its natural height (measured at the board's full width); the grid takes the rest.
+  const keyH = drawKey(d, { x: box.x, y: box.y, w: box.w, h: box.h }, true) + 12;
   const g = boardGeometry(box, keyH);
   const classes = squareClasses();
   drawGrid(d, g.x, g.y, g.cell, (cell, n) => drawSquare(d, cell, n, classes[n]!));
@@ -64,7 +65,8 @@ export function drawBoard(d: Draw, box: Box): void {
   drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 });
 }
 
-function drawKey(d: Draw, box: Box): void {
+/** Draws the key, or with `measure` only returns the height it would take. */
+function drawKey(d: Draw, box: Box, measure = false): number {
   const pen = penultimateSquares();
   const path = onPathSquares().filter((s) => s !== GOAL && !pen.includes(s));
   const dead = deadEndSquares();
@@ -74,11 +76,17 @@ function drawKey(d: Draw, box: Box): void {
     ['deadEnd', `Dead end: you can land here but never reach 120 (${dead.length} squares)`],
     ['never', 'Never landed on: a prime factor bigger than 5, like 7 or 11'],
   ];
-  const sw = Math.min(24, box.h / 6);
-  const size = Math.min(9.5, sw * 0.45);
+  const sw = 24;
+  const size = 9.5;
   const colW = box.w / 2;
   const textW = colW - sw - 12;
   const rowH = Math.max(sw, ...entries.map(([, t]) => d.paragraphHeight(t, textW, { size }))) + 6;
+  const e1 = expectedTurnsExact().get(1)!;
+  const facts =
+    `${reachableSquares().length} squares can be landed on (1 included): ${onPathSquares().length} can still reach 120 and ${dead.length} are dead ends. ` +
+    `The other ${neverLandedSquares().length} can never be landed on. A lone marker that must use every roll takes ${ratioValue(e1).toFixed(2)} turns on average to get from 1 to 120 (exactly ${ratioText(e1)}).`;
+  const height = 2 * rowH + 2 + d.paragraphHeight(facts, box.w, { size, font: 'italic' });
+  if (measure) return height;
   entries.forEach(([cls, text], i) => {
     const x = box.x + (i % 2) * colW;
     const y = box.y + Math.floor(i / 2) * rowH;
@@ -86,9 +94,6 @@ function drawKey(d: Draw, box: Box): void {
     d.rect({ x, y, w: sw, h: sw }, { width: 0.6 });
     d.paragraph(text, x + sw + 6, y + 1, textW, { size });
   });
-  const e1 = expectedTurnsExact().get(1)!;
-  const facts =
-    `${reachableSquares().length} squares can be landed on (1 included): ${onPathSquares().length} can still reach 120 and ${dead.length} are dead ends. ` +
-    `The other ${neverLandedSquares().length} can never be landed on. A lone marker that must use every roll takes ${ratioValue(e1).toFixed(2)} turns on average to get from 1 to 120 (exactly ${ratioText(e1)}).`;
   d.paragraph(facts, box.x, box.y + 2 * rowH + 2, box.w, { size, font: 'italic' });
+  return height;
 }

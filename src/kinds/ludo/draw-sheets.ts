@@ -80,23 +80,28 @@ export function drawNever(d: Draw, box: Box, m: NeverModel, answers: boolean): v
   drawGrid(d, x, y, cell, (c, n) => {
     if (answers && never.has(n)) {
       d.rect(c, { fill: '#dddddd', stroke: false });
-      cross(d, c.x + c.w / 2, c.y + c.h / 2, c.w * 0.3, ANSWER, 1);
+      cross(d, c.x + c.w / 2, c.y + c.h / 2, c.w * 0.3, '#8fb0dd', 0.9);
     }
     d.text(String(n), c, { size: cell * 0.38, align: 'center', color: answers && never.has(n) ? '#555555' : '#000000' });
   });
   y += cell * 12 + 6;
   if (answers) {
-    d.paragraph(`${m.never.length} squares can never be landed on: each has a prime factor bigger than 5, and rolls of 2 to 6 only ever multiply by 2, 3 and 5.`, box.x, y, box.w, { size: 9, color: ANSWER });
+    y += d.paragraph(`${m.never.length} squares can never be landed on: each has a prime factor bigger than 5, and rolls of 2 to 6 only ever multiply by 2, 3 and 5.`, box.x, y, box.w, { size: 9, color: ANSWER });
   }
-  y += 26;
+  y += 12;
   y += heading(d, '2. Can a marker ever land on these squares? If yes, give rolls from 1 that get there. If no, say why not.', box.x, y, box.w, size);
   const rowH = Math.min(24, (box.y + box.h - y) / (m.asks.length + 1.1));
   const rows = m.asks.map((a) => [
     { text: String(a.square), font: 'bold' as const },
     answers ? ans(a.never ? 'no' : 'yes') : '',
-    answers ? ans(a.never ? `${a.prime} divides ${a.square}; no roll has a factor ${a.prime}` : `1 × ${a.rolls.join(' × ')} = ${a.square}`) : '',
+    answers ? ans(a.never ? neverReason(a.square, a.prime) : `1 × ${a.rolls.join(' × ')} = ${a.square}`) : '',
   ]);
   table(d, box.x, y, box.w, [{ title: 'Square', weight: 0.8 }, { title: 'Yes or no', weight: 0.9 }, { title: 'Rolls, or why not', weight: 3.6 }], rows, rowH, Math.min(11, rowH * 0.48));
+}
+
+function neverReason(square: number, prime: number): string {
+  const why = `no roll from 2 to 6 has the factor ${prime}`;
+  return prime === square ? `${square} is a prime bigger than 5: ${why}` : `${square} = ${prime} × ${square / prime}, and ${why}`;
 }
 
 const markerName = (player: number, marker: number): string => `${PLAYER_NAMES[player]![0]}${marker + 1}`;
@@ -129,6 +134,9 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean):
     `Red ${strategyWords(r.players[0])}; Blue ${strategyWords(r.players[1])}. These are moves ${r.firstMove} to ${r.firstMove + r.moves.length - 1} of a game ` +
     `that lasted ${r.gameMoves} turns. Before move ${r.firstMove}: Red's markers R1 to R4 were on ${squares(r.start.slice(0, 4))}; Blue's B1 to B4 on ${squares(r.start.slice(4, 8))}.`;
   y += d.paragraph(intro, box.x, y, box.w, { size }) + 6;
+  const asked = r.questions.map((q, i) => `${i + 1}. ${questionText(r, q)}`);
+  const questionsH =
+    size * 1.6 + asked.reduce((h, t, i) => h + d.paragraphHeight(t, box.w, { size }) + 2 + (answers ? d.paragraphHeight(answerText(r.questions[i]!), box.w - 14, { size }) + 6 : 24), 0);
   const blanks = new Set(r.blanks);
   const rows = r.moves.map((m, i) => {
     const moved = m.marker >= 0;
@@ -141,10 +149,10 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean):
       moved ? markerName(m.player, m.marker) : '',
       moved ? String(m.from) : '',
       !moved ? '' : blanks.has(i) ? (answers ? ans(to) : '') : to,
-      answers ? ans(note) : '',
+      ...(answers ? [ans(note)] : []),
     ];
   });
-  const rowH = Math.min(22, (box.h * 0.6) / (rows.length + 1.1));
+  const rowH = Math.min(22, (box.y + box.h - y - questionsH - 10) / (rows.length + 1.1));
   const cols = [
     { title: 'Move', weight: 0.7 },
     { title: 'Player', weight: 0.8 },
@@ -152,13 +160,12 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean):
     { title: 'Marker', weight: 0.8 },
     { title: 'From', weight: 0.7 },
     { title: 'To', weight: 0.7 },
-    { title: answers ? 'What happened' : '', weight: 1.4 },
   ];
+  if (answers) cols.push({ title: 'What happened', weight: 1.4 });
   y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(10.5, rowH * 0.5)) + 10;
   y += heading(d, 'Fill in the empty "To" squares, then answer:', box.x, y, box.w, size);
   r.questions.forEach((q, i) => {
-    const text = `${i + 1}. ${questionText(r, q)}`;
-    y += d.paragraph(text, box.x, y, box.w, { size }) + 2;
+    y += d.paragraph(asked[i]!, box.x, y, box.w, { size }) + 2;
     if (answers) y += d.paragraph(answerText(q), box.x + 14, y, box.w - 14, { size, font: 'bold', color: ANSWER }) + 6;
     else {
       d.line(box.x + 14, y + 16, box.x + box.w, y + 16, { width: 0.5, stroke: '#777777' });

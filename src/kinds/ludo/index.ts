@@ -57,7 +57,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[]): Section[] {
     out.push({ title: SHEETS[w].title, template: 'worksheet', answers: false, grid: ONE, heading: SHEETS[w].title, instructions: SHEETS[w].instructions, labels: true, slots: slots(w, false) });
   }
   for (const w of o.worksheets) {
-    out.push({ title: `Answers: ${SHEETS[w].title}`, template: 'answers', answers: true, grid: ONE, heading: `Answers: ${SHEETS[w].title}`, labels: true, slots: slots(w, true) });
+    out.push({ title: `Answers: ${SHEETS[w].title}`, template: 'answers', answers: true, grid: ONE, heading: SHEETS[w].title, labels: true, slots: slots(w, true) });
   }
   return out;
 }
@@ -83,7 +83,7 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   generate,
   check,
   describe: (o) =>
-    [o.worksheets.length ? `worksheets: ${o.worksheets.join(', ')}` : 'no worksheets', o.worksheets.includes('replay') ? `replay ${o.players.join(' v ')}` : '']
+    [`${o.worksheets.length} ${o.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`, o.worksheets.includes('replay') ? `replay: ${o.players.join(' v ')}` : '']
       .filter(Boolean)
       .join(' · '),
   sections,
