@@ -35,6 +35,14 @@ describe('SVG renderer', () => {
     expect(art.content).toContain('0 0 1 RG');
   });
 
+  it('bounds curves tightly: a circle gets a disc barely larger than itself', () => {
+    const art = renderSvg('<svg viewBox="0 0 20 20"><circle cx="12" cy="8" r="5" fill="red"/></svg>');
+    expect(art.bounds.cx).toBeCloseTo(12, 1);
+    expect(art.bounds.cy).toBeCloseTo(8, 1);
+    expect(art.bounds.r).toBeGreaterThanOrEqual(5);
+    expect(art.bounds.r).toBeLessThan(5 * 1.01);
+  });
+
   it('paints gradients with the mean stop colour and opacity through a graphics state', () => {
     const art = renderSvg('<svg viewBox="0 0 10 10"><defs><linearGradient id="g"><stop stop-color="#000"/><stop offset="1" stop-color="#fff"/></linearGradient></defs><circle cx="5" cy="5" r="4" fill="url(#g)" opacity=".5"/></svg>');
     expect(art.content).toContain('0.5 0.5 0.5 rg');

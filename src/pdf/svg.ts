@@ -221,23 +221,40 @@ class Renderer {
 
   segsOps(segs: Seg[], m: Matrix, track: boolean, pad = 0): string {
     const parts: string[] = [];
-    const pt = (x: number, y: number): string => {
-      const px = m[0] * x + m[2] * y + m[4];
-      const py = m[1] * x + m[3] * y + m[5];
-      if (track) {
-        this.minX = Math.min(this.minX, px - pad);
-        this.maxX = Math.max(this.maxX, px + pad);
-        this.minY = Math.min(this.minY, py - pad);
-        this.maxY = Math.max(this.maxY, py + pad);
-        this.points.push(px, py, pad);
-      }
+    const tx = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+    const mark = (px: number, py: number) => {
+      if (!track) return;
+      this.minX = Math.min(this.minX, px - pad);
+      this.maxX = Math.max(this.maxX, px + pad);
+      this.minY = Math.min(this.minY, py - pad);
+      this.maxY = Math.max(this.maxY, py + pad);
+      this.points.push(px, py, pad);
+    };
+    const pt = (x: number, y: number, on = true): string => {
+      const [px, py] = tx(x, y);
+      if (on) mark(px, py);
       return `${fmt(px)} ${fmt(py)}`;
     };
+    let cx = 0;
+    let cy = 0;
+    let sx = 0;
+    let sy = 0;
     for (const s of segs) {
       if (s.op === 'M') parts.push(`${pt(s.x, s.y)} m`);
       else if (s.op === 'L') parts.push(`${pt(s.x, s.y)} l`);
-      else if (s.op === 'C') parts.push(`${pt(s.x1, s.y1)} ${pt(s.x2, s.y2)} ${pt(s.x, s.y)} c`);
-      else parts.push('h');
+      else if (s.op === 'C') {
+        // bounds from points on the curve, not its control points, which stand up to 14% proud of a circle
+        for (let i = 1; i < CURVE_SAMPLES; i++) {
+          const t = i / CURVE_SAMPLES;
+          const u = 1 - t;
+          const bx = u * u * u * cx + 3 * u * u * t * s.x1 + 3 * u * t * t * s.x2 + t * t * t * s.x;
+          const by = u * u * u * cy + 3 * u * u * t * s.y1 + 3 * u * t * t * s.y2 + t * t * t * s.y;
+          mark(...tx(bx, by));
+        }
+        parts.push(`${pt(s.x1, s.y1, false)} ${pt(s.x2, s.y2, false)} ${pt(s.x, s.y)} c`);
+      } else parts.push('h');
+      if (s.op === 'M') [sx, sy] = [s.x, s.y];
+      [cx, cy] = s.op === 'Z' ? [sx, sy] : [s.x, s.y];
     }
     return parts.join(' ');
   }
@@ -350,6 +367,11 @@ class Renderer {
   }
 }
 
+/** Points sampled per cubic for bounds; the chord of a 1/12 quarter-circle sags by under 0.1%. */
+const CURVE_SAMPLES = 12;
+/** Bounds from samples may miss the curve between them by a hair; this covers it. */
+const SAMPLE_SLACK = 1.003;
+
 const fmt3 = (n: number): string => String(Math.round(n * 1000) / 1000);
 
 function collectIds(el: El, ids: Map<string, El>): void {
@@ -377,13 +399,36 @@ export function renderSvg(text: string): SvgArt {
   const { transform: _t, ...rootAttrs } = svg.attrs; // a transform on <svg> itself is not SVG 1.1
   r.node({ tag: 'g', attrs: rootAttrs, children: svg.children }, IDENTITY, INHERITED);
   if (r.out.length === 0) throw new SvgError('nothing to draw (no shapes found)');
-  const cx = (r.minX + r.maxX) / 2;
-  const cy = (r.minY + r.maxY) / 2;
-  let r2 = 0;
-  const pts = r.points;
-  for (let i = 0; i < pts.length; i += 3) {
-    const d = Math.hypot(pts[i]! - cx, pts[i + 1]! - cy) + pts[i + 2]!;
-    if (d > r2) r2 = d;
+  const { cx, cy, r: r2 } = enclosingDisc(r.points, (r.minX + r.maxX) / 2, (r.minY + r.maxY) / 2);
+  return { content: r.out.join('\n'), alphas: r.alphas, viewBox, bounds: { cx, cy, r: r2 * SAMPLE_SLACK } };
+}
+
+/**
+ * A small disc around padded points: Badoiu-Clarkson steps towards the farthest point from the
+ * box centre approach the smallest enclosing disc; the radius is then exact for the centre found.
+ */
+function enclosingDisc(pts: number[], x0: number, y0: number): { cx: number; cy: number; r: number } {
+  let cx = x0;
+  let cy = y0;
+  const farthest = (): [number, number, number] => {
+    let best = -1;
+    let bi = 0;
+    for (let i = 0; i < pts.length; i += 3) {
+      const d = Math.hypot(pts[i]! - cx, pts[i + 1]! - cy) + pts[i + 2]!;
+      if (d > best) {
+        best = d;
+        bi = i;
+      }
+    }
+    return [pts[bi]!, pts[bi + 1]!, best];
+  };
+  let [bestX, bestY, bestR] = [cx, cy, farthest()[2]];
+  for (let step = 1; step <= 60; step++) {
+    const [fx, fy] = farthest();
+    cx += (fx - cx) / (step + 1);
+    cy += (fy - cy) / (step + 1);
+    const r = farthest()[2];
+    if (r < bestR) [bestX, bestY, bestR] = [cx, cy, r];
   }
-  return { content: r.out.join('\n'), alphas: r.alphas, viewBox, bounds: { cx, cy, r: r2 } };
+  return { cx: bestX, cy: bestY, r: bestR };
 }
