@@ -54,9 +54,14 @@ export function drawGrid(d: Draw, x: number, y: number, cell: number, paint: (ce
 }
 
 export function drawBoard(d: Draw, box: Box): void {
-  // The key keeps its natural height (measured at the board's full width); the grid takes the rest.
-  const keyH = drawKey(d, { x: box.x, y: box.y, w: box.w, h: box.h }, true) + 12;
-  const g = boardGeometry(box, keyH);
+  // The key keeps its natural height at the grid's width, and the grid takes the rest; a narrower
+  // grid makes a taller key, so settle the two by a few rounds of measuring.
+  let keyH = 0;
+  let g = boardGeometry(box, keyH);
+  for (let round = 0; round < 4; round++) {
+    keyH = drawKey(d, { x: g.x, y: box.y, w: g.cell * COLS, h: box.h }, true) + 12;
+    g = boardGeometry(box, keyH);
+  }
   const classes = squareClasses();
   drawGrid(d, g.x, g.y, g.cell, (cell, n) => drawSquare(d, cell, n, classes[n]!));
   const goalR = Math.floor((GOAL - 1) / COLS);

@@ -83,7 +83,10 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   generate,
   check,
   describe: (o) =>
-    [`${o.worksheets.length} ${o.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`, o.worksheets.includes('replay') ? `replay: ${o.players.join(' v ')}` : '']
+    [
+      o.worksheets.length === 0 ? 'game pages only' : `${o.worksheets.length} ${o.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`,
+      o.worksheets.includes('replay') ? `replay: ${o.players.join(' v ')}` : '',
+    ]
       .filter(Boolean)
       .join(' · '),
   sections,
