@@ -1,6 +1,6 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import { GOAL, MARKERS, penultimateSquares } from './rules.js';
-import { table } from './draw-util.js';
+import { moveColumns, table } from './draw-util.js';
 
 function rulesText(): { title: string; lines: string[] }[] {
   const pen = penultimateSquares();
@@ -71,15 +71,7 @@ export function drawRecord(d: Draw, box: Box): void {
     y += 28;
   }
   y += 6;
-  const cols = [
-    { title: 'Turn', weight: 0.7 },
-    { title: 'Player', weight: 1.1 },
-    { title: 'Roll', weight: 0.7 },
-    { title: 'Marker', weight: 0.9 },
-    { title: 'From', weight: 0.9 },
-    { title: 'To', weight: 0.9 },
-    { title: 'Bumped?', weight: 1.1 },
-  ];
+  const cols = [...moveColumns('Turn'), { title: 'Bumped?', weight: 1.1 }];
   const rowH = 20;
   const rows = Math.max(1, Math.floor((box.y + box.h - y - rowH * 1.1 - 16) / rowH));
   const h = table(d, box.x, y, box.w, cols, Array.from({ length: rows }, (_, i) => [String(i + 1), '', '', '', '', '', '']), rowH, size);

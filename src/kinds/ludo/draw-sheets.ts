@@ -1,7 +1,7 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import { GOAL, MARKERS } from './rules.js';
 import { drawGrid } from './draw-board.js';
-import { cross, heading, table, type Cell } from './draw-util.js';
+import { cross, heading, moveColumns, table, type Cell } from './draw-util.js';
 import { PLAYER_NAMES, type LandingQuestion, type NeverModel, type ReplayModel, type ReplayQuestion, type WaysModel } from './model.js';
 
 const ANSWER = '#1a4fa0'; // answers in blue ink, so a key is told from a worksheet at a glance
@@ -153,14 +153,7 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean):
     ];
   });
   const rowH = Math.min(22, (box.y + box.h - y - questionsH - 10) / (rows.length + 1.1));
-  const cols = [
-    { title: 'Move', weight: 0.7 },
-    { title: 'Player', weight: 0.8 },
-    { title: 'Roll', weight: 0.6 },
-    { title: 'Marker', weight: 0.8 },
-    { title: 'From', weight: 0.7 },
-    { title: 'To', weight: 0.7 },
-  ];
+  const cols = moveColumns('Move');
   if (answers) cols.push({ title: 'What happened', weight: 1.4 });
   y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(10.5, rowH * 0.5)) + 10;
   y += heading(d, 'Fill in the empty "To" squares, then answer:', box.x, y, box.w, size);

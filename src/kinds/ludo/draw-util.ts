@@ -14,6 +14,18 @@ export interface Cell {
 
 const GRID = '#555555';
 
+/** The columns of one logged move, shared by the record sheet and the replay. */
+export function moveColumns(first: string): Column[] {
+  return [
+    { title: first, weight: 0.7 },
+    { title: 'Player', weight: 0.9 },
+    { title: 'Roll', weight: 0.6 },
+    { title: 'Marker', weight: 0.8 },
+    { title: 'From', weight: 0.8 },
+    { title: 'To', weight: 0.8 },
+  ];
+}
+
 /** A ruled table with a shaded header; returns its height. Empty cells are left for pupils to fill. */
 export function table(d: Draw, x: number, y: number, w: number, cols: Column[], rows: (string | Cell)[][], rowH: number, size: number): number {
   const total = cols.reduce((a, c) => a + c.weight, 0);
