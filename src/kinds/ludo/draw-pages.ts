@@ -24,7 +24,7 @@ function rulesText(): { title: string; lines: string[] }[] {
       lines: [
         `The starred squares (${pen.join(', ')}) are one roll away from ${GOAL}. Which roll do you need from each?`,
         `Only squares that divide ${GOAL} can still get there exactly. A marker on a hatched square (a dead end) can only go on until it passes ${GOAL} and goes back to 1.`,
-        'Grey squares can never be landed on. Why? (Hint: try to make 7 with rolls of 2 to 6.)',
+        'Squares with grey numbers can never be landed on. Why? (Hint: try to make 7 with rolls of 2 to 6.)',
       ],
     },
     {
