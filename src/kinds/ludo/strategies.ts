@@ -25,6 +25,10 @@ for (const s of [...penultimateSquares(), GOAL]) PENULTIMATE_OR_GOAL[s] = 1;
 const ON_PATH = new Uint8Array(GOAL + 1);
 for (const s of onPathSquares()) ON_PATH[s] = 1;
 
+/** Auto120's rank of a landing square before bumps are considered: 0 = A, 1 = B, 3 = D. */
+const RANK = new Uint8Array(GOAL + 1).fill(3);
+for (let s = 1; s <= GOAL; s++) RANK[s] = PENULTIMATE_OR_GOAL[s] ? 0 : ON_PATH[s] ? 1 : 3;
+
 /** Why a move is attractive to Auto120, as the letter of the first rule it satisfies. */
 export type Rule = 'A' | 'B' | 'C' | 'D';
 
@@ -67,24 +71,24 @@ export const auto120Strategy: Strategy = {
   name: 'auto120',
   description: 'the classic Auto120 order: A penultimate or 120, B divisor of 120, C bump, D no overshoot',
   choose(pos, me, roll, rng) {
+    // One pass: rank each marker's move by the first rule it satisfies, keep the best rank's markers.
     const base = me * MARKERS;
     const opp = (1 - me) * MARKERS;
-    for (let rule = 0; rule < 4; rule++) {
-      let n = 0;
-      for (let m = 0; m < MARKERS; m++) {
-        const from = pos[base + m]!;
-        if (from === GOAL) continue;
-        const to = from * roll;
-        let ok: boolean;
-        if (rule === 0) ok = to <= GOAL && PENULTIMATE_OR_GOAL[to] === 1;
-        else if (rule === 1) ok = to <= GOAL && ON_PATH[to] === 1;
-        else if (rule === 2) ok = to < GOAL && hasMarkerAt(pos, opp, to);
-        else ok = to <= GOAL;
-        if (ok) candidates[n++] = m;
+    let best = 5;
+    let n = 0;
+    for (let m = 0; m < MARKERS; m++) {
+      const from = pos[base + m]!;
+      if (from === GOAL) continue;
+      const to = from * roll;
+      let rank = to > GOAL ? 4 : RANK[to]!;
+      if (rank === 3 && hasMarkerAt(pos, opp, to)) rank = 2;
+      if (rank < best) {
+        best = rank;
+        n = 0;
       }
-      if (n > 0) return pickAmong(n, rng);
+      if (rank === best) candidates[n++] = m;
     }
-    return randomStrategy.choose(pos, me, roll, rng);
+    return pickAmong(n, rng);
   },
 };
 
