@@ -58,7 +58,7 @@ describe('SVG renderer', () => {
 });
 
 describe('deck PDF', () => {
-  it('stores each symbol once as a form XObject, however many cards show it', async () => {
+  it('stores each symbol and the card back once as form XObjects, however often they are shown', async () => {
     const options = dobble.schema.parse({ backs: true, numbers: true });
     const templates = new Templates({});
     const items = generateItems(dobble, options, 'pdf-test', 1);
@@ -66,7 +66,7 @@ describe('deck PDF', () => {
     const pages = documentPages([part], 'back').main;
     const pdf = await renderToBuffer(pages, { paper: 'a4', templates, meta: { title: 't', subject: 's', keywords: 'k' } });
     const forms = pdf.toString('latin1').match(/\/Subtype \/Form/g) ?? [];
-    expect(forms).toHaveLength(57); // 57 symbols, each on 8 cards and in the legend
+    expect(forms).toHaveLength(57 + 1); // 57 symbols, each on 8 cards and in the legend, and one card back
     expect(pdf.length).toBeLessThan(300_000);
     expect(pages.length).toBe(10 + 10 + 1); // 6 cards a page, a back behind each, one legend page
   });

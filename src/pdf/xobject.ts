@@ -55,3 +55,33 @@ export function placeForm(doc: Doc, form: Form): void {
   if (!page.xobjects[form.name]) page.xobjects[form.name] = form.ref;
   doc.addContent(`/${form.name} Do`);
 }
+
+/**
+ * Records whatever `draw` paints with PDFKit into a new form instead of the page: the document's
+ * page is swapped for one whose content and resources are the form's, for the length of the call.
+ * Draw in the same y-down user space as on a page; PDFKit's own text flip cancels out.
+ */
+export function recordForm(doc: Doc, bbox: [number, number, number, number], draw: () => void): Form {
+  const s = state(doc);
+  const res = { ProcSet: ['PDF', 'Text'], Font: {}, XObject: {}, ExtGState: {}, Pattern: {}, ColorSpace: {} };
+  const ref = doc.ref({ Type: 'XObject', Subtype: 'Form', FormType: 1, BBox: bbox, Resources: res });
+  const holder = doc as unknown as { page: object };
+  const page = holder.page;
+  holder.page = Object.create(page, {
+    write: { value: (data: string) => ref.write(data) },
+    fonts: { get: () => res.Font },
+    xobjects: { get: () => res.XObject },
+    ext_gstates: { get: () => res.ExtGState },
+    patterns: { get: () => res.Pattern },
+    colorSpaces: { get: () => res.ColorSpace },
+  });
+  try {
+    doc.save();
+    draw();
+    doc.restore();
+  } finally {
+    holder.page = page;
+  }
+  (ref as unknown as { end(): void }).end();
+  return { name: `PPF${++s.forms}`, ref };
+}

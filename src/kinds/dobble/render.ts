@@ -1,5 +1,6 @@
 import type { Box, Draw, Point } from '../../pdf/draw.js';
 import { drawSymbol, type SymbolSource } from '../../pdf/symbols.js';
+import { placeForm, recordForm, type Form } from '../../pdf/xobject.js';
 import { EDGE_MARGIN, type Placement, type Shape } from './layout.js';
 import type { Outline } from './options.js';
 
@@ -64,14 +65,40 @@ export function drawNumber(d: Draw, f: CardFrame, shape: Shape, n: number): void
 const BACK_FILL = '#e8f0fa';
 const BACK_INK = '#2f5d8c';
 
+const backForms = new WeakMap<object, Map<string, Form>>();
+
 /**
  * The back of a card: a pale card with a ring of dots and the deck's name. Symmetric, so it
- * still looks right if the printer's duplex shifts a little.
+ * still looks right if the printer's duplex shifts a little. Every back of a deck is the same,
+ * so it is drawn once per document as a form and placed by transform.
  */
 export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, title: string, subtitle: string): void {
+  let forms = backForms.get(d.doc);
+  if (!forms) backForms.set(d.doc, (forms = new Map()));
+  const key = [shape, title, subtitle].join('|');
+  const unit = 100; // the form's half-width; scaling keeps line widths in proportion
+  let form = forms.get(key);
+  if (!form) {
+    const pad = 2;
+    form = recordForm(d.doc, [-unit - pad, -unit - pad, unit + pad, unit + pad], () =>
+      backArt(d, { cx: 0, cy: 0, half: unit }, shape, title, subtitle),
+    );
+    forms.set(key, form);
+  }
+  const placed = form;
+  d.group(() => {
+    d.translate(f.cx, f.cy);
+    d.scale(f.half / unit);
+    placeForm(d.doc, placed);
+  });
+  // on the page, not in the form, so its width stays the same whatever the card size
+  drawOutline(d, f, shape, outline);
+}
+
+function backArt(d: Draw, f: CardFrame, shape: Shape, title: string, subtitle: string): void {
   cardShape(d, f, shape, { fill: BACK_FILL, stroke: false });
-  cardShape(d, f, shape, { stroke: BACK_INK, width: Math.max(0.6, f.half * 0.02) }, 0.86);
-  cardShape(d, f, shape, { stroke: BACK_INK, width: Math.max(0.3, f.half * 0.006) }, 0.8);
+  cardShape(d, f, shape, { stroke: BACK_INK, width: f.half * 0.02 }, 0.86);
+  cardShape(d, f, shape, { stroke: BACK_INK, width: f.half * 0.006 }, 0.8);
   const ring = shape === 'hexagon' ? 0.64 : 0.7;
   const dots = 24;
   for (let i = 0; i < dots; i++) {
@@ -82,7 +109,6 @@ export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, 
   const w = f.half * 1.1;
   d.text(title, { x: f.cx - w / 2, y: f.cy - f.half * 0.2, w, h: f.half * 0.26 }, { size: f.half * 0.26, font: 'bold', align: 'center', color: BACK_INK, fit: true });
   d.text(subtitle, { x: f.cx - w / 2, y: f.cy + f.half * 0.12, w, h: f.half * 0.1 }, { size: f.half * 0.1, align: 'center', color: BACK_INK, fit: true });
-  drawOutline(d, f, shape, outline);
 }
 
 /** One legend row: the picture, its name, its number. */
