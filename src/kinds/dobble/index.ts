@@ -6,24 +6,35 @@ import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { aspect, drawBack, drawLegendEntry, drawNumber, drawOutline, drawPlacements, frame } from './render.js';
 
+/** The default card: about 85 mm, shrunk just enough that six fit a page (Letter is shorter than A4). */
+const DEFAULT_CARD_MM = 85;
+
+function cardMm(o: DobbleOptions, ctx: SectionContext): number {
+  if (o.cardSize !== undefined) return o.cardSize;
+  const area = ctx.slotArea('cards');
+  const six = Math.min(area.w / 2, area.h / (3 * aspect(o.shape))) / MM;
+  return Math.min(DEFAULT_CARD_MM, Math.floor(six));
+}
+
 /** Cards per page from the card size and the space the cards template leaves. */
-function cardGrid(o: DobbleOptions, ctx: SectionContext) {
+function cardGrid(o: DobbleOptions, ctx: SectionContext, mm: number) {
   if (ctx.grid) return ctx.grid;
   const area = ctx.slotArea('cards');
-  const w = o.cardSize * MM;
+  const w = mm * MM;
   const h = w * aspect(o.shape);
   const cols = Math.floor((area.w + 0.01) / w);
   const rows = Math.floor((area.h + 0.01) / h);
   if (cols < 1 || rows < 1) {
     const most = Math.floor(Math.min(area.w, area.h / aspect(o.shape)) / MM);
-    fail(`--card-size ${o.cardSize} mm does not fit on ${ctx.paper === 'a4' ? 'A4' : 'Letter'} paper: at most ${most} mm`);
+    fail(`--card-size ${mm} mm does not fit on ${ctx.paper === 'a4' ? 'A4' : 'Letter'} paper: at most ${most} mm`);
   }
   return { cols, rows };
 }
 
 function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): Section[] {
-  const grid = cardGrid(o, ctx);
-  const size = o.cardSize * MM;
+  const mm = cardMm(o, ctx);
+  const grid = cardGrid(o, ctx, mm);
+  const size = mm * MM;
   const out: Section[] = [];
   for (const it of items) {
     const deck = it.model;

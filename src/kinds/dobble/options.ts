@@ -13,7 +13,7 @@ export interface DobbleOptions {
   symbols?: string; // a word list (.txt) or a folder of pictures; undefined = built-in set
   set: SetName;
   shape: Shape;
-  cardSize: number; // mm, across the card
+  cardSize?: number; // mm across the card; undefined = about 85 mm, as many as fit six a page
   outline: Outline;
   backs: boolean;
   numbers: boolean;
@@ -36,7 +36,7 @@ export const optionSpecs: OptionSpec[] = [
   { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)' },
   ...symbolOptionSpecs.slice(1),
   { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)' },
-  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default 85)' },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default 85 on A4, 81 on Letter: six cards a page)' },
   { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none, for a circle punch (default cut)' },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
   { key: 'numbers', flags: '--numbers', description: 'print a small card number on each card' },
@@ -75,8 +75,8 @@ export function symbolsOf(v: unknown): string | undefined {
   return s;
 }
 
-function cardSizeOf(v: unknown): number {
-  if (v === undefined) return 85;
+function cardSizeOf(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
   if (!(n >= 40 && n <= 200)) fail(`--card-size must be a number of millimetres from 40 to 200 (got ${String(v)})`);
   return Math.round(n * 10) / 10;
@@ -136,7 +136,7 @@ export function encode(o: DobbleOptions): string {
   const flags = (o.backs ? 1 : 0) + (o.numbers ? 2 : 0);
   let out = `${o.symbolsPerCard}${setLetter(o)}${o.shape[0]}${o.outline[0]}${flags}`;
   if (o.cards !== undefined) out += `n${o.cards}`;
-  if (o.cardSize !== 85) out += `s${o.cardSize}`;
+  if (o.cardSize !== undefined) out += `s${o.cardSize}`;
   return out;
 }
 
