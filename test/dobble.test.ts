@@ -9,7 +9,7 @@ import type { SectionContext } from '../src/core/kind.js';
 import { field } from '../src/kinds/dobble/gf.js';
 import { dobble } from '../src/kinds/dobble/index.js';
 import { layoutCard, EDGE_MARGIN } from '../src/kinds/dobble/layout.js';
-import { setSymbols, SET_NAMES } from '../src/pdf/symbols.js';
+import { artOf, setSymbols, SET_NAMES } from '../src/pdf/symbols.js';
 import { deckProblems, isPrimePower, layoutProblems } from './helpers/dobble-check.js';
 
 const opts = (raw: Record<string, unknown> = {}) => dobble.schema.parse(raw);
@@ -131,6 +131,17 @@ describe('symbol sets', () => {
     expect(new Set(all.map((s) => s.name)).size).toBe(all.length);
     expect(new Set(all.map((s) => (s.kind === 'icon' ? s.icon : ''))).size).toBe(all.length);
     for (const set of SET_NAMES) expect(setSymbols(set).length).toBeGreaterThan(20);
+  });
+
+  it('draws every built-in picture: shapes found, and the art sits in its 32-unit box', () => {
+    for (const s of setSymbols('all')) {
+      if (s.kind !== 'icon') throw new Error('built-in symbols are icons');
+      const art = artOf(s);
+      expect(art.content.length, s.icon).toBeGreaterThan(50);
+      expect(art.bounds.r, s.icon).toBeGreaterThan(8);
+      expect(art.bounds.r, s.icon).toBeLessThan(24); // half the diagonal of 32 x 32 is 22.6, plus slack
+      expect(Math.hypot(art.bounds.cx - 16, art.bounds.cy - 16), s.icon).toBeLessThan(10);
+    }
   });
 });
 
