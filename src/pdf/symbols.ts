@@ -182,10 +182,12 @@ export function drawSymbol(d: Draw, src: SymbolSource, cx: number, cy: number, r
       const w = a * h;
       d.doc.image(src.file, -w / 2, -h / 2, { width: w, height: h });
     } else {
-      // a word's box: the largest 4:1 rectangle in the disc, then the text fitted inside it
-      const h = (2 * r) / Math.sqrt(1 + 16);
-      const w = 4 * h;
-      const size = d.fitSize(src.name, w, h * 1.25, h * 1.2, 'bold');
+      // the largest size whose text box fits the disc: half-width tw*size/2, and 0.62*size up or
+      // down from the middle (capitals are centred; descenders reach about that far below)
+      const tw = d.textWidth(src.name, 100, 'bold') / 100;
+      const size = r / Math.hypot(tw / 2, 0.62);
+      const w = tw * size + 2;
+      const h = size;
       d.text(src.name, { x: -w / 2, y: -h / 2, w, h }, { size, font: 'bold', align: 'center', valign: 'middle', color: WORD_COLOURS[id % WORD_COLOURS.length] });
     }
   });
