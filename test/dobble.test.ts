@@ -225,6 +225,18 @@ describe('your own symbols', () => {
     expect(userError(() => gen({ symbolsPerCard: 3, symbols: few }))).toMatch(/has 5 words but .* needs 7/);
   });
 
+  it('prints part of a deck from a short list, choosing cards that need few symbols', () => {
+    // 20 cards of a K = 8 deck can be chosen to need only 50 symbols; random cards need 54 to 57
+    const fifty = words('fifty.txt', Array.from({ length: 50 }, (_, i) => `word ${i + 1}`));
+    for (let seed = 0; seed < 8; seed++) {
+      const deck = gen({ symbols: fifty, cards: 20 }, `short${seed}`);
+      expect(deck.cards).toHaveLength(20);
+      expect(deck.symbols.length).toBeLessThanOrEqual(50);
+      expect(new Set(deck.cards.flat()).size).toBe(deck.symbols.length);
+      expect(deckProblems(deck.cards, 8)).toEqual([]);
+    }
+  });
+
   it('names a missing file and a damaged picture', () => {
     expect(userError(() => gen({ symbols: join(dir, 'nope.txt') }))).toMatch(/nope\.txt: no such file or folder/);
     const pics = join(dir, 'pics');

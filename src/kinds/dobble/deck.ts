@@ -39,8 +39,7 @@ export function symbolPool(o: SymbolChoice): SymbolSource[] {
 }
 
 /** Picks `needed` symbols at random, kept in pool order so legends read like the set or the word list. */
-export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: string): SymbolSource[] {
-  const pool = symbolPool(o);
+export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: string, pool = symbolPool(o)): SymbolSource[] {
   if (pool.length < needed) {
     if (o.symbols !== undefined) {
       const what = pool[0]?.kind === 'word' ? 'words' : 'pictures';
@@ -74,10 +73,12 @@ export interface DeckRequest extends SymbolChoice {
 export function buildDeck(o: DeckRequest, rng: Rng): Deck {
   const lines = plane(o.symbolsPerCard - 1);
   const n = o.cards ?? lines.length;
-  const chosen = rng.shuffle(lines.map((_, i) => i)).slice(0, n).map((i) => lines[i]!);
+  const pool = symbolPool(o);
+  const order = rng.shuffle(lines.map((_, i) => i));
+  const chosen = (pool.length < lines.length ? fewestSymbols(lines, order, n) : order.slice(0, n)).map((i) => lines[i]!);
   const used = [...new Set(chosen.flat())].sort((a, b) => a - b);
   const why = `a deck of ${n} cards with ${o.symbolsPerCard} symbols each`;
-  const symbols = chooseSymbols(o, used.length, rng, why);
+  const symbols = chooseSymbols(o, used.length, rng, why, pool);
   const ids = rng.shuffle(used.map((_, i) => i));
   const idOf = new Map(used.map((p, i) => [p, ids[i]!]));
   const cards = chosen.map((line) => line.map((p) => idOf.get(p)!).sort((a, b) => a - b));
@@ -85,6 +86,28 @@ export function buildDeck(o: DeckRequest, rng: Rng): Deck {
   const { tilt, ratio } = layoutStyle(symbols, o.symbolsPerCard);
   const layouts = cards.map((c) => layoutCard(layoutRng.shuffle([...c]), o.shape, layoutRng, tilt, ratio));
   return { symbolsPerCard: o.symbolsPerCard, shape: o.shape, symbols, cards, layouts };
+}
+
+/**
+ * With fewer symbols than the full deck, part of it is printed: take cards that bring in as few
+ * new symbols as possible (ties in the shuffled order), so a short word list goes furthest.
+ */
+function fewestSymbols(lines: number[][], order: number[], n: number): number[] {
+  const used = new Set<number>();
+  const left = [...order];
+  const out: number[] = [];
+  while (out.length < n) {
+    let best = 0;
+    let bestNew = Infinity;
+    left.forEach((li, at) => {
+      const fresh = lines[li]!.filter((p) => !used.has(p)).length;
+      if (fresh < bestNew) [best, bestNew] = [at, fresh];
+    });
+    const [li] = left.splice(best, 1);
+    out.push(li!);
+    for (const p of lines[li!]!) used.add(p);
+  }
+  return out;
 }
 
 /** Layout rules for one card: its symbols, no two touching, none in the edge band, sizes in range. */
