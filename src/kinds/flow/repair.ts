@@ -4,6 +4,12 @@ import { countSolutions } from './solver.js';
 
 export const MIN_LINE = 3;
 
+/**
+ * Frontier states the solver may hold before the attempt is dropped: puzzles that need more are
+ * slow to prove and loose anyway, and a fresh cover is cheaper than finishing the proof.
+ */
+const STATE_LIMIT = Number(process.env.FLOW_STATES ?? 20000);
+
 export interface Built {
   cover: Cover; // the only solution, each path from one endpoint to the other
   links: Uint8Array;
@@ -27,7 +33,7 @@ export function makeUnique(cover: Cover, width: number, height: number, maxLines
     }
     const links = linksOf(paths, width, height);
     const clues = cluesOfCover(paths, width, height);
-    const res = countSolutions(clues, links);
+    const res = countSolutions(clues, links, STATE_LIMIT);
     if (res.gaveUp) return null;
     if (res.solutions === 1) return { cover: paths, links };
     const other = res.other!;

@@ -93,7 +93,7 @@ export function countSolutions(clues: Clues, known?: Uint8Array, maxStates = 2_0
           emit(e, copy(scratch, e.plugs), 255, 255); // a new floating piece; normalise renames it
         }
       }
-      layer = next;
+      layer = next; (globalThis as any).maxLayer = Math.max((globalThis as any).maxLayer ?? 0, next.size);
       if (layer.size > maxStates) return { solutions: 0, gaveUp: true };
     }
   }

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../src/core/rng.js';
+import { UserError } from '../src/core/errors.js';
+import { flow, type FlowModel, type FlowOptions } from '../src/kinds/flow/index.js';
+import { cluesOf } from '../src/kinds/flow/model.js';
+import { countSolutions } from '../src/kinds/flow/solver.js';
+import { countFillings } from './helpers/flowSolver.js';
+
+const options = (raw: Record<string, unknown>): FlowOptions => flow.schema.parse(raw);
+const make = (raw: Record<string, unknown>, seed: string): FlowModel => flow.generate(options(raw), new Rng(seed));
+const key = ([r, c]: [number, number]) => `${r},${c}`;
+
+/** Every rule of a printed puzzle, checked here from scratch. */
+function rulesBroken(m: FlowModel): string[] {
+  const out: string[] = [];
+  const owner = new Map<string, string>();
+  for (const p of m.paths) {
+    const ends = m.endpoints.find((e) => e.label === p.label)!;
+    const [a, b] = ends.cells.map(key);
+    const first = key(p.cells[0]!);
+    const last = key(p.cells.at(-1)!);
+    if (!((first === a && last === b) || (first === b && last === a))) out.push(`${p.label}: not end to end`);
+    if (p.cells.length < 3) out.push(`${p.label}: shorter than 3`);
+    const [[r1, c1], [r2, c2]] = ends.cells;
+    if (Math.abs(r1 - r2) + Math.abs(c1 - c2) === 1) out.push(`${p.label}: ends touch`);
+    p.cells.forEach(([r, c], j) => {
+      if (r < 0 || c < 0 || r >= m.height || c >= m.width) out.push(`${p.label}: off the grid`);
+      if (owner.has(key([r, c]))) out.push(`${r},${c} used twice`);
+      owner.set(key([r, c]), p.label);
+      if (j > 0) {
+        const [pr, pc] = p.cells[j - 1]!;
+        if (Math.abs(pr - r) + Math.abs(pc - c) !== 1) out.push(`${p.label}: jumps`);
+      }
+    });
+  }
+  if (owner.size !== m.width * m.height) out.push('not every square is used');
+  for (let r = 0; r + 1 < m.height; r++) {
+    for (let c = 0; c + 1 < m.width; c++) {
+      const o = owner.get(key([r, c]));
+      if ([[r, c + 1], [r + 1, c], [r + 1, c + 1]].every((x) => owner.get(key(x as [number, number])) === o)) {
+        out.push(`2x2 block of ${o} at ${r},${c}`);
+      }
+    }
+  }
+  if (new Set(m.endpoints.map((e) => e.label)).size !== m.endpoints.length) out.push('labels repeat');
+  return out;
+}
+
+const fillings = (m: FlowModel) => countFillings({ width: m.width, height: m.height, ends: m.endpoints.map((e) => e.cells) });
+
+describe('flow puzzles', () => {
+  const cases: [Record<string, unknown>, number][] = [
+    [{ size: 5 }, 12],
+    [{ size: 6, difficulty: 'easy' }, 8],
+    [{ size: 7, difficulty: 'hard' }, 8],
+    [{ size: 8 }, 8],
+    [{ width: 9, height: 6 }, 6],
+    [{ size: 10 }, 6],
+    [{ size: 10, difficulty: 'easy' }, 3],
+    [{ width: 12, height: 11 }, 2],
+    [{ size: 15 }, 1],
+  ];
+  for (const [raw, seeds] of cases) {
+    it(`${JSON.stringify(raw)}: well formed, and the independent solver finds exactly one solution`, () => {
+      const o = options(raw);
+      for (let s = 0; s < seeds; s++) {
+        const m = make(raw, `t${s}`);
+        expect([m.width, m.height]).toEqual([o.width, o.height]);
+        expect(rulesBroken(m)).toEqual([]);
+        expect(m.endpoints.length).toBeGreaterThanOrEqual(o.minLines);
+        expect(m.endpoints.length).toBeLessThanOrEqual(o.maxLines);
+        expect(fillings(m)).toBe(1);
+        expect(flow.check(m)).toEqual([]);
+      }
+    }, 120_000);
+  }
+
+  it('is the same puzzle for the same seed, and another for another seed', () => {
+    expect(make({ size: 8 }, 'same')).toEqual(make({ size: 8 }, 'same'));
+    expect(make({ size: 8 }, 'same')).not.toEqual(make({ size: 8 }, 'other'));
+  });
+
+  it('keeps to a --colors range', () => {
+    for (let s = 0; s < 4; s++) {
+      const m = make({ size: 7, colors: '7-8' }, `c${s}`);
+      expect(m.endpoints.length).toBeGreaterThanOrEqual(7);
+      expect(m.endpoints.length).toBeLessThanOrEqual(8);
+      expect(fillings(m)).toBe(1);
+    }
+  });
+});
+
+describe('flow solver', () => {
+  it('agrees with the independent solver on random small puzzles, unique or not', () => {
+    const rng = new Rng('cross');
+    const seen = [0, 0, 0];
+    for (let t = 0; t < 150; t++) {
+      const width = rng.int(3, 5);
+      const height = rng.int(3, 5);
+      const cells = rng.shuffle([...Array(width * height).keys()]);
+      const lines = rng.int(2, 4);
+      const ends = Array.from({ length: lines }, (_, k) =>
+        [cells[2 * k]!, cells[2 * k + 1]!].map((i) => [Math.floor(i / width), i % width] as [number, number]),
+      );
+      const m = { width, height, difficulty: 'medium', endpoints: ends.map((e, k) => ({ label: String(k + 1), cells: e })), paths: [] } as unknown as FlowModel;
+      const mine = countSolutions(cluesOf(m)).solutions;
+      expect(mine).toBe(Math.min(2, countFillings({ width, height, ends }, 2)));
+      seen[mine]++;
+    }
+    // The sample must exercise all three answers, or the agreement proves little.
+    expect(seen.every((n) => n > 0)).toBe(true);
+  });
+
+  it('reports a second solution when given one that is not alone', () => {
+    // Two lines in a 3x4 box: 1 can go round either side... check with a concrete open grid.
+    const m = make({ size: 6 }, 'alt');
+    const clues = cluesOf(m);
+    clues.cells.fill(0);
+    const [a, b] = [m.endpoints[0]!.cells[0], m.endpoints[0]!.cells[1]];
+    clues.cells[a[0] * m.width + a[1]] = 1;
+    clues.cells[b[0] * m.width + b[1]] = 1;
+    clues.colours = 1;
+    const res = countSolutions(clues);
+    expect(res.solutions).toBe(Math.min(2, countFillings({ width: m.width, height: m.height, ends: [[a, b]] })));
+  });
+});
+
+describe('flow options', () => {
+  it('turns codes back into the same options', () => {
+    for (const raw of [{}, { size: 12, difficulty: 'hard' }, { width: 7, height: 20, colors: '9-12' }, { size: 5, difficulty: 'easy' }]) {
+      const o = options(raw);
+      const text = flow.encode(o);
+      expect(text).toMatch(/^[0-9A-Za-z.]+$/);
+      expect(flow.decode(text)).toEqual(o);
+    }
+  });
+
+  it('rejects bad input with one clear line', () => {
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ size: 4 }, /--size must be a whole number from 5 to 20/],
+      [{ size: 21 }, /--size/],
+      [{ width: 'abc' }, /--width/],
+      [{ height: 7.5 }, /--height/],
+      [{ colors: '9-6' }, /MIN is above MAX/],
+      [{ size: 5, colors: '3-9' }, /at most 8 lines/],
+      [{ colors: 'many' }, /--colors must look like MIN-MAX/],
+      [{ difficulty: 'insane' }, /--difficulty must be easy, medium or hard/],
+    ];
+    for (const [raw, message] of bad) {
+      expect(() => options(raw)).toThrowError(UserError);
+      expect(() => options(raw)).toThrowError(message);
+    }
+    for (const text of ['', 'zz', '10x10q', '10x10m5']) expect(() => flow.decode(text)).toThrowError(UserError);
+  });
+
+  it('gives up on an impossible request with a message saying what to relax', () => {
+    // Two lines cannot fill a 10x10 grid with one solution: far too much freedom.
+    expect(() => make({ size: 10, colors: '2-2' }, 'x')).toThrowError(/widen the --colors range/);
+  });
+});
+
+describe('flow json', () => {
+  it('lists ends and paths cell by cell', () => {
+    const o = options({ size: 6 });
+    const m = flow.generate(o, new Rng('json'));
+    const out = flow.json(o, [{ number: 1, code: 'F6x6m-ABCDEFGH', model: m }]) as any;
+    expect(out.kind).toBe('flow');
+    expect(out.puzzles[0]).toMatchObject({ code: 'F6x6m-ABCDEFGH', width: 6, height: 6 });
+    expect(out.puzzles[0].paths.map((p: any) => p.label)).toEqual(out.puzzles[0].endpoints.map((e: any) => e.label));
+    expect(JSON.parse(JSON.stringify(out))).toEqual(out);
+  });
+});
