@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { KINDS } from '../kinds/index.js';
+import { commonSchema } from '../core/common.js';
+import { fail } from '../core/errors.js';
+import { Templates } from '../layout/templates.js';
+import { fromCode, kindPart, writePdf } from '../run.js';
+import { planPages } from '../layout/plan.js';
+
+export function addListCommand(program: Command, log: (line: string) => void): void {
+  program
+    .command('list')
+    .description('the puzzle kinds and their options')
+    .action(() => {
+      for (const k of KINDS) {
+        log(`${k.name}: ${k.summary}`);
+        for (const o of k.options) log(`    ${o.flags.padEnd(28)} ${o.description}`);
+        for (const s of k.subcommands ?? []) log(`    (also: puzzlepress ${k.name} ${s.name}: ${s.description})`);
+      }
+      log('');
+      log('Every kind also takes --count, --seed, --paper, --layout, --answers, --title, --template, --out and --json.');
+    });
+}
+
+export function addKeyCommand(program: Command, log: (line: string) => void): void {
+  program
+    .command('key <code>')
+    .description('regenerate the answer for a puzzle code printed on a worksheet')
+    .option('--paper <size>', 'a4 or letter (default a4)')
+    .option('--out <file>', 'the PDF to write (default output/key-<code>.pdf)')
+    .action(async (code: string, raw: { paper?: string; out?: string }) => {
+      const paper = commonSchema.shape.paper.safeParse(raw.paper);
+      if (!paper.success) fail(`--paper must be a4 or letter (got ${JSON.stringify(raw.paper)})`);
+      const { kind, options, item } = fromCode(code);
+      const templates = new Templates();
+      const part = kindPart(kind, options, [item], { paper: paper.data, title: `${kind.title} ${item.code}` }, templates);
+      // Kinds without an answer key (a Dobble deck) get the item itself back.
+      const answers = planPages([part], true);
+      const keyPages = answers.length ? answers : planPages([part], false);
+      const out = raw.out ?? `output/key-${item.code}.pdf`;
+      const meta = { title: `Answer for ${item.code}`, subject: `${kind.title} answer`, keywords: `puzzlepress, ${kind.name}, ${item.code}` };
+      await writePdf(out, keyPages, { paper: paper.data, templates, meta });
+      log(`${kind.title} ${kind.describe(options)}, code ${item.code}: wrote ${out}`);
+    });
+}

@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../core/errors.js';
+import { KINDS } from '../kinds/index.js';
+import { pendingFiles } from '../pdf/write.js';
+import { rmSync } from 'node:fs';
+import { addKindCommand } from './kind-command.js';
+import { addKeyCommand, addListCommand } from './info-commands.js';
+
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+function program(): Command {
+  const p = new Command('puzzlepress')
+    .description('Prints maths puzzles and games as PDFs, with answer keys.')
+    .version('0.1.0')
+    .showSuggestionAfterError(true)
+    .enablePositionalOptions() // so `ludo simulate --seed 2` gives --seed to simulate, not to ludo
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} }); // errors are printed once, below, as one line
+  addListCommand(p, log);
+  addKeyCommand(p, log);
+  for (const kind of KINDS) addKindCommand(p, kind, log);
+  return p;
+}
+
+function stop(message: string, code: number): never {
+  for (const f of pendingFiles) rmSync(f, { force: true });
+  process.stderr.write(`puzzlepress: ${message}\n`);
+  process.exit(code);
+}
+
+process.on('SIGINT', () => stop('stopped; finished files are complete, nothing half-written was left', 130));
+
+try {
+  await program().parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
+    const msg = e.message.replace(/^error:\s*/, '').replace(/\n+/g, ' ');
+    stop(`${msg} (see puzzlepress --help)`, 2);
+  }
+  if (e instanceof UserError) stop(e.message, 2);
+  if (process.env.PUZZLEPRESS_DEBUG) console.error(e);
+  stop(`internal error: ${(e as Error).message} (this is a bug in puzzlepress; set PUZZLEPRESS_DEBUG=1 for details)`, 1);
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import type { Grid } from './kind.js';
+
+/** Options every kind shares, on the command line and in batch plans alike. */
+export const commonSchema = z.object({
+  count: z.coerce
+    .number({ error: 'must be a whole number from 1 to 1000' })
+    .int({ error: 'must be a whole number from 1 to 1000' })
+    .min(1, { error: 'must be a whole number from 1 to 1000' })
+    .max(1000, { error: 'must be a whole number from 1 to 1000' })
+    .optional(),
+  seed: z
+    .string()
+    .min(1, { error: 'must not be empty: any word or number will do' })
+    .max(64, { error: 'must be at most 64 characters' })
+    .optional(),
+  paper: z.enum(['a4', 'letter'], { error: 'must be a4 or letter' }).default('a4'),
+  layout: z
+    .string()
+    .regex(/^[1-8]x[1-8]$/i, { error: 'must be COLSxROWS with 1 to 8 of each, for example 2x3' })
+    .transform((s): Grid => {
+      const [cols, rows] = s.toLowerCase().split('x').map(Number) as [number, number];
+      return { cols, rows };
+    })
+    .optional(),
+  answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
+  title: z.string().max(120, { error: 'must be at most 120 characters' }).optional(),
+});
+
+export type CommonOptions = z.infer<typeof commonSchema>;
+
+export const COMMON_FLAGS: Record<string, string> = {
+  count: '--count',
+  seed: '--seed',
+  paper: '--paper',
+  layout: '--layout',
+  answers: '--answers',
+  title: '--title',
+};
+
+/** One line from the first problem zod found, named by the flag the user typed. */
+export function issueLine(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>): string {
+  const issue = error.issues[0]!;
+  const key = String(issue.path[0] ?? '');
+  const msg = issue.message;
+  if (msg.startsWith('--') || !key) return msg;
+  const got = input && key in input && input[key] !== undefined ? ` (got ${JSON.stringify(input[key])})` : '';
+  return `${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`;
+}

@@ -1,0 +1,14 @@
+import type { Kind } from '../core/kind.js';
+import { fultiples } from './fultiples/index.js';
+import { ludo } from './ludo/index.js';
+
+/** Every puzzle kind, in the order `puzzlepress list` shows them. */
+export const KINDS: Kind[] = [fultiples, ludo];
+
+export function findKind(name: string): Kind | undefined {
+  return KINDS.find((k) => k.name === name);
+}
+
+export function findKindByLetter(letter: string): Kind | undefined {
+  return KINDS.find((k) => k.letter === letter.toUpperCase());
+}

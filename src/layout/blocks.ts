@@ -1,0 +1,44 @@
+/**
+ * What a rendered template is made of. Handlebars helpers (the layout primitives) emit one marker
+ * line per block; plain text lines in a template become paragraphs, so a teacher can simply type.
+ */
+export type Block =
+  | { type: 'heading'; text: string; size: number; align: Align }
+  | { type: 'text'; text: string; size: number; align: Align; font: 'regular' | 'bold' | 'italic'; color: string }
+  | { type: 'fields'; names: string[]; values: Record<string, string>; size: number }
+  | { type: 'rule'; width: number }
+  | { type: 'space'; height: number }
+  | { type: 'slots'; gap: number }
+  | { type: 'footer'; left: string; center: string; right: string; size: number };
+
+export type Align = 'left' | 'center' | 'right';
+
+const OPEN = '\u2063@@';
+const CLOSE = '@@\u2063';
+
+export function marker(block: Block): string {
+  return `\n${OPEN}${JSON.stringify(block)}${CLOSE}\n`;
+}
+
+export function parseBlocks(output: string): Block[] {
+  const blocks: Block[] = [];
+  let para: string[] = [];
+  const flush = () => {
+    const text = para.join(' ').replace(/\s+/g, ' ').trim();
+    if (text) blocks.push({ type: 'text', text, size: 11, align: 'left', font: 'regular', color: '#000000' });
+    para = [];
+  };
+  for (const raw of output.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith(OPEN) && line.endsWith(CLOSE)) {
+      flush();
+      blocks.push(JSON.parse(line.slice(OPEN.length, -CLOSE.length)) as Block);
+    } else if (line === '') {
+      flush(); // a blank line ends a paragraph, as in plain prose
+    } else {
+      para.push(line);
+    }
+  }
+  flush();
+  return blocks;
+}

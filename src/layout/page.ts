@@ -1,0 +1,145 @@
+import type { Grid, Slot } from '../core/kind.js';
+import { Draw, type Box } from '../pdf/draw.js';
+import type { Block } from './blocks.js';
+
+/** Everything needed to draw one page: the template's blocks plus the slots it frames. */
+export interface PageContent {
+  blocks: Block[];
+  slots: Slot[];
+  grid: Grid;
+  labels: boolean;
+  mirrored: boolean; // a duplex back: slot positions flipped left-right
+}
+
+const LABEL_H = 16;
+
+function blockHeight(d: Draw, b: Block, w: number): number {
+  switch (b.type) {
+    case 'heading':
+      return b.size * 1.35;
+    case 'text':
+      return b.text ? d.paragraphHeight(b.text, w, { size: b.size, font: b.font }) + b.size * 0.5 : 0;
+    case 'fields':
+      return b.size * 2.6;
+    case 'rule':
+      return 10;
+    case 'space':
+      return b.height;
+    case 'footer':
+      return b.size * 1.7;
+    case 'slots':
+      return 0;
+  }
+}
+
+/** Where the slots go on a page whose content box is `content`; null if the template has none. */
+export function slotsBox(d: Draw, blocks: Block[], content: Box): Box | null {
+  const idx = blocks.findIndex((b) => b.type === 'slots');
+  if (idx < 0) return null;
+  let above = 0;
+  let below = 0;
+  blocks.forEach((b, i) => {
+    const h = blockHeight(d, b, content.w);
+    if (b.type === 'footer' || i > idx) below += h;
+    else if (i < idx) above += h;
+  });
+  return { x: content.x, y: content.y + above, w: content.w, h: Math.max(0, content.h - above - below) };
+}
+
+/** Boxes of a cols x rows grid of slots inside `area`, row by row. */
+export function slotBoxes(area: Box, grid: Grid, gap: number): Box[] {
+  const w = (area.w - gap * (grid.cols - 1)) / grid.cols;
+  const h = (area.h - gap * (grid.rows - 1)) / grid.rows;
+  const boxes: Box[] = [];
+  for (let r = 0; r < grid.rows; r++) {
+    for (let c = 0; c < grid.cols; c++) boxes.push({ x: area.x + c * (w + gap), y: area.y + r * (h + gap), w, h });
+  }
+  return boxes;
+}
+
+export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: number): void {
+  const flow = page.blocks.filter((b) => b.type !== 'footer');
+  const footers = page.blocks.filter((b) => b.type === 'footer');
+  const area = slotsBox(d, page.blocks, content);
+  let y = content.y;
+  for (const b of flow) {
+    if (b.type === 'slots' && area) {
+      drawSlots(d, page, area, b.gap, pageWidth);
+      y = area.y + area.h;
+      continue;
+    }
+    const h = blockHeight(d, b, content.w);
+    drawBlock(d, b, { x: content.x, y, w: content.w, h });
+    y += h;
+  }
+  let fy = content.y + content.h;
+  for (const b of [...footers].reverse()) {
+    const h = blockHeight(d, b, content.w);
+    fy -= h;
+    drawBlock(d, b, { x: content.x, y: fy, w: content.w, h });
+  }
+}
+
+function drawBlock(d: Draw, b: Block, box: Box): void {
+  switch (b.type) {
+    case 'heading':
+      d.text(b.text, { ...box, h: b.size * 1.1 }, { size: b.size, font: 'bold', align: b.align, valign: 'top', fit: true });
+      return;
+    case 'text':
+      if (b.text) d.paragraph(b.text, box.x, box.y, box.w, { size: b.size, font: b.font, align: b.align, color: b.color });
+      return;
+    case 'fields':
+      drawFields(d, b, box);
+      return;
+    case 'rule':
+      d.line(box.x, box.y + 4, box.x + box.w, box.y + 4, { width: b.width, stroke: '#000000' });
+      return;
+    case 'footer': {
+      const line = { ...box, y: box.y + box.h - b.size * 1.2, h: b.size * 1.2 };
+      const style = { size: b.size, color: '#555555', valign: 'bottom' as const };
+      const rightW = b.right ? d.textWidth(b.right, b.size) + 16 : 0;
+      if (b.left) d.text(b.left, { ...line, w: box.w - rightW }, { ...style, align: 'left', fit: true });
+      if (b.center) d.text(b.center, line, { ...style, align: 'center', fit: true });
+      if (b.right) d.text(b.right, line, { ...style, align: 'right' });
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** "Name ________  Date ______  Class ____": the Name line gets the most room. */
+function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): void {
+  const weights = b.names.map((n) => (n === 'Name' ? 2.2 : 1));
+  const total = weights.reduce((s, w) => s + w, 0);
+  const gap = 16;
+  let x = box.x;
+  const baseY = box.y + b.size * 1.6;
+  b.names.forEach((name, i) => {
+    const w = ((box.w - gap * (b.names.length - 1)) * weights[i]!) / total;
+    const label = `${name}:`;
+    const lw = d.textWidth(label, b.size, 'bold') + 5;
+    d.text(label, { x, y: baseY - b.size * 1.2, w: lw, h: b.size * 1.2 }, { size: b.size, font: 'bold', valign: 'bottom' });
+    d.line(x + lw, baseY + 1.5, x + w, baseY + 1.5, { width: 0.6, stroke: '#000000' });
+    const value = b.values[name];
+    if (value) {
+      d.text(value, { x: x + lw + 4, y: baseY - b.size * 1.3, w: w - lw - 4, h: b.size * 1.3 }, { size: b.size * 1.1, valign: 'bottom', fit: true });
+    }
+    x += w + gap;
+  });
+}
+
+function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth: number): void {
+  const boxes = slotBoxes(area, page.grid, gap);
+  page.slots.forEach((slot, i) => {
+    let box = boxes[i]!;
+    if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };
+    if (page.labels && (slot.label || slot.code)) {
+      const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
+      if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom' });
+      if (slot.code) d.text(slot.code, lab, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
+      box = { x: box.x, y: box.y + LABEL_H, w: box.w, h: box.h - LABEL_H };
+    }
+    d.group(() => slot.draw(d, box));
+  });
+}

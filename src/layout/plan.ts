@@ -1,0 +1,55 @@
+import type { Grid, Section, Slot } from '../core/kind.js';
+
+/** A kind's (or a batch worksheet's) sections plus the words its templates show. */
+export interface Part {
+  outline?: string; // a parent bookmark for this part's sections (batches); absent: sections are top level
+  vars: Record<string, unknown>; // title, subtitle, kind, pupil, ...
+  sections: Section[];
+}
+
+export interface PlannedPage {
+  template: string;
+  vars: Record<string, unknown>;
+  slots: Slot[];
+  grid: Grid;
+  labels: boolean;
+  mirrored: boolean;
+  outline: string[] | null; // bookmark path that starts on this page
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out.length ? out : [[]]; // a section without slots still gets its page (rules, covers)
+}
+
+/** Cuts the chosen sections (worksheets or answer keys) of every part into pages. */
+export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
+  const pages: PlannedPage[] = [];
+  for (const part of parts) {
+    for (const s of part.sections.filter((x) => x.answers === answers)) {
+      const perPage = Math.max(1, s.grid.cols * s.grid.rows);
+      const fronts = chunk(s.slots, perPage);
+      const backs = s.backs ? chunk(s.backs, perPage) : null;
+      fronts.forEach((slots, i) => {
+        const outline = i > 0 ? null : part.outline ? [part.outline, s.title] : [s.title];
+        const vars = {
+          ...part.vars,
+          headline: s.heading ?? part.vars.title,
+          instructions: s.instructions ?? '',
+          section: s.title,
+          codes: slots
+            .filter((x) => x.code)
+            .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
+            .join('   '),
+        };
+        const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false };
+        pages.push({ ...base, slots, mirrored: false, outline });
+        if (backs) {
+          pages.push({ ...base, template: 'backs', slots: backs[i] ?? [], mirrored: true, labels: false, outline: null });
+        }
+      });
+    }
+  }
+  return pages;
+}

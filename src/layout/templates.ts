@@ -1,0 +1,144 @@
+import { readFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { fail } from '../core/errors.js';
+import { marker, parseBlocks, type Align, type Block } from './blocks.js';
+
+const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
+
+type HelperOptions = Handlebars.HelperOptions;
+
+/** Handlebars leaves `fn` undefined for plain (non-block) helper calls, despite its typings. */
+function isBlock(options: HelperOptions): boolean {
+  return typeof (options as { fn?: unknown }).fn === 'function';
+}
+
+/** Block helpers take their text from the block body, plain ones from the first argument. */
+function body(args: unknown[], options: HelperOptions, self: unknown): string {
+  if (isBlock(options)) return options.fn(self).trim();
+  return args.length ? String(args[0] ?? '') : '';
+}
+
+function num(v: unknown, dflt: number): number {
+  const n = Number(v);
+  return v === undefined || !Number.isFinite(n) ? dflt : n;
+}
+
+function align(v: unknown, dflt: Align): Align {
+  return v === 'left' || v === 'center' || v === 'right' ? v : dflt;
+}
+
+/** The layout primitives a template may use. Each returns a marker that becomes one Block. */
+function makeEnv(): typeof Handlebars {
+  const hb = Handlebars.create();
+  const helper = (name: string, fn: (args: unknown[], o: HelperOptions, self: unknown) => Block) =>
+    hb.registerHelper(name, function (this: unknown, ...all: unknown[]) {
+      const o = all.pop() as HelperOptions;
+      return new hb.SafeString(marker(fn(all, o, this)));
+    });
+  helper('heading', (a, o, s) => ({ type: 'heading', text: body(a, o, s), size: num(o.hash.size, 20), align: align(o.hash.align, 'left') }));
+  helper('subheading', (a, o, s) => ({
+    type: 'text', text: body(a, o, s), size: num(o.hash.size, 12), align: align(o.hash.align, 'left'), font: 'regular', color: '#444444',
+  }));
+  helper('text', (a, o, s) => ({
+    type: 'text',
+    text: body(a, o, s),
+    size: num(o.hash.size, 11),
+    align: align(o.hash.align, 'left'),
+    font: o.hash.bold ? 'bold' : o.hash.italic ? 'italic' : 'regular',
+    color: typeof o.hash.color === 'string' ? o.hash.color : '#000000',
+  }));
+  helper('fields', (a, o, s) => {
+    const names = a.map(String).filter(Boolean);
+    const values: Record<string, string> = {};
+    const pupil = (s as { pupil?: string } | undefined)?.pupil;
+    if (pupil && names.includes('Name')) values.Name = pupil;
+    return { type: 'fields', names: names.length ? names : ['Name', 'Date'], values, size: num(o.hash.size, 11) };
+  });
+  helper('rule', (_a, o) => ({ type: 'rule', width: num(o.hash.width, 0.75) }));
+  helper('space', (a) => ({ type: 'space', height: num(a[0], 8) }));
+  helper('slots', (_a, o) => ({ type: 'slots', gap: num(o.hash.gap, 14) }));
+  helper('footer', (a, o, s) => {
+    const text = body(a, o, s);
+    // The block body is usually "Page {{page}} of {{pages}}", which belongs on the right.
+    const where = align(o.hash.align, isBlock(o) ? 'right' : 'center');
+    return {
+      type: 'footer',
+      left: String(o.hash.left ?? (where === 'left' ? text : '')),
+      center: String(o.hash.center ?? (where === 'center' ? text : '')),
+      right: String(o.hash.right ?? (where === 'right' ? text : '')),
+      size: num(o.hash.size, 8),
+    };
+  });
+  return hb;
+}
+
+export type PageTemplate = (vars: Record<string, unknown>) => Block[];
+
+/**
+ * Loads page templates by name from templates/, or from the teacher's files. Compiles eagerly, so
+ * a broken template is reported before any PDF is opened.
+ */
+export class Templates {
+  private env = makeEnv();
+  private cache = new Map<string, PageTemplate>();
+
+  constructor(private overrides: Record<string, string> = {}) {}
+
+  get(name: string): PageTemplate {
+    let t = this.cache.get(name);
+    if (!t) {
+      t = this.load(name);
+      this.cache.set(name, t);
+    }
+    return t;
+  }
+
+  private load(name: string): PageTemplate {
+    const file = this.overrides[name] ?? `${TEMPLATE_DIR}${name}.hbs`;
+    if (!existsSync(file)) {
+      if (this.overrides[name]) fail(`template file ${file} does not exist: give the path of a Handlebars (.hbs) file, or leave out --template to use the built-in ${name} page`);
+      fail(`there is no built-in template "${name}" (looked for ${file})`);
+    }
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch (e) {
+      fail(`template file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}): check its permissions`);
+    }
+    let compiled: HandlebarsTemplateDelegate;
+    try {
+      compiled = this.env.compile(source, { noEscape: true, strict: false });
+      compiled({}); // Handlebars parses lazily: force it so syntax errors surface now
+    } catch (e) {
+      fail(`template file ${file} is broken: ${firstLine((e as Error).message)}; fix the Handlebars syntax (for example close every {{#footer}} with {{/footer}})`);
+    }
+    return (vars) => {
+      try {
+        return parseBlocks(compiled(vars));
+      } catch (e) {
+        fail(`template file ${file} failed: ${firstLine((e as Error).message)}`);
+      }
+    };
+  }
+}
+
+function firstLine(s: string): string {
+  return s.split('\n').map((l) => l.trim()).filter(Boolean).join(' ').replace(/-+\^/g, '^').slice(0, 200);
+}
+
+export const TEMPLATE_NAMES = ['worksheet', 'answers', 'sheet', 'cards', 'backs', 'cover', 'contents'];
+
+/** `--template FILE` replaces the worksheet page; `--template NAME=FILE` replaces another one. */
+export function templateOverrides(values: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const v of values) {
+    const m = /^([a-z]+)=(.+)$/.exec(v);
+    const [name, file] = m ? [m[1]!, m[2]!] : ['worksheet', v];
+    if (!TEMPLATE_NAMES.includes(name)) {
+      fail(`--template ${v}: there is no "${name}" page; the pages are ${TEMPLATE_NAMES.join(', ')} (write NAME=FILE, or just FILE for the worksheet)`);
+    }
+    out[name] = file;
+  }
+  return out;
+}

@@ -1,0 +1,111 @@
+import { createWriteStream, renameSync, rmSync, mkdirSync } from 'node:fs';
+import { dirname, basename, join } from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
+import type { Paper } from '../core/kind.js';
+import { fail } from '../core/errors.js';
+import { createDocument, PAPER_SIZE, MARGIN, type DocMeta } from './document.js';
+import { Draw, type Box } from './draw.js';
+import type { Block } from '../layout/blocks.js';
+import { drawPage } from '../layout/page.js';
+import type { PlannedPage } from '../layout/plan.js';
+import type { Templates } from '../layout/templates.js';
+
+export interface RenderOptions {
+  paper: Paper;
+  meta: DocMeta;
+  templates: Templates;
+}
+
+/** Temp files still being written; removed if the process is interrupted. */
+export const pendingFiles = new Set<string>();
+
+/**
+ * Draws planned pages into `sink`. Templates are expanded for every page first, so a template that
+ * fails does so before the first byte is written.
+ */
+export async function renderPages(pages: PlannedPage[], opts: RenderOptions, sink: Writable): Promise<void> {
+  const total = pages.length;
+  const expanded = pages.map((p, i) =>
+    opts.templates.get(p.template)({ ...p.vars, page: i + 1, pages: total }),
+  );
+  const size = PAPER_SIZE[opts.paper];
+  const content = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  const doc = createDocument(opts.paper, opts.meta);
+  const done = new Promise<void>((resolve, reject) => {
+    sink.on('finish', resolve);
+    sink.on('error', reject);
+  });
+  doc.pipe(sink);
+  try {
+    drawAll(doc, pages, expanded, size.w, content);
+  } catch (e) {
+    doc.unpipe(sink);
+    sink.destroy(); // close the temp file so writeAtomic can remove it
+    throw e;
+  }
+  doc.end();
+  await done;
+}
+
+function drawAll(doc: ReturnType<typeof createDocument>, pages: PlannedPage[], expanded: Block[][], pageWidth: number, content: Box): void {
+  const d = new Draw(doc);
+  const outlines = new Map<string, PDFKit.PDFOutline>();
+  pages.forEach((p, i) => {
+    doc.addPage();
+    if (p.outline) {
+      let parent = doc.outline;
+      p.outline.forEach((title, depth) => {
+        const key = p.outline!.slice(0, depth + 1).join('\u0000');
+        let item = outlines.get(key);
+        if (!item) {
+          item = parent.addItem(title);
+          outlines.set(key, item);
+        }
+        parent = item;
+      });
+    }
+    drawPage(d, { blocks: expanded[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: p.mirrored }, content, pageWidth);
+  });
+}
+
+export async function renderToBuffer(pages: PlannedPage[], opts: RenderOptions): Promise<Buffer> {
+  const sink = new PassThrough();
+  const chunks: Buffer[] = [];
+  sink.on('data', (c: Buffer) => chunks.push(c));
+  await renderPages(pages, opts, sink);
+  return Buffer.concat(chunks);
+}
+
+/** Writes to a temp file beside the target and renames it into place, so no half PDF is ever left. */
+export async function writeAtomic(file: string, write: (sink: Writable) => Promise<void>): Promise<void> {
+  try {
+    mkdirSync(dirname(file) || '.', { recursive: true });
+  } catch (e) {
+    fail(`cannot write ${file}: its folder cannot be created (${(e as NodeJS.ErrnoException).code}); choose another --out`);
+  }
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  pendingFiles.add(temp);
+  try {
+    const sink = createWriteStream(temp);
+    const opened = new Promise<void>((resolve, reject) => {
+      sink.once('open', () => resolve());
+      sink.once('error', reject);
+    });
+    await opened;
+    await write(sink);
+    renameSync(temp, file);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EROFS' || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'EPERM') {
+      fail(`cannot write ${file} (${code}): choose an --out path in a folder you can write to`);
+    }
+    throw e;
+  } finally {
+    pendingFiles.delete(temp);
+  }
+}
+
+export async function writePdf(file: string, pages: PlannedPage[], opts: RenderOptions): Promise<void> {
+  await writeAtomic(file, (sink) => renderPages(pages, opts, sink));
+}

@@ -1,0 +1,128 @@
+import type { Grid, Item, Kind, Paper, SectionContext } from './core/kind.js';
+import { Rng } from './core/rng.js';
+import { makeCode, parseCode, puzzleSeed } from './core/code.js';
+import { fail } from './core/errors.js';
+import { Templates } from './layout/templates.js';
+import { planPages, type Part, type PlannedPage } from './layout/plan.js';
+import { slotsBox } from './layout/page.js';
+import { createDocument, PAPER_SIZE, MARGIN } from './pdf/document.js';
+import { Draw, type Box } from './pdf/draw.js';
+import { writeAtomic, writePdf, type RenderOptions } from './pdf/write.js';
+import { findKind, findKindByLetter } from './kinds/index.js';
+
+export type AnswersMode = 'back' | 'separate' | 'none';
+
+/** The model behind one code. The code is the whole seed, so it regenerates exactly this model. */
+export function generateOne<O, M>(kind: Kind<O, M>, options: O, code: string): M {
+  const model = kind.generate(options, new Rng(code));
+  const problems = kind.check(model);
+  if (problems.length) {
+    // A generator that produced a rule-breaking puzzle is our bug, never the user's: refuse to print it.
+    throw new Error(`internal error: ${kind.name} puzzle ${code} failed its check: ${problems.slice(0, 3).join('; ')}`);
+  }
+  return model;
+}
+
+/** Items `first`..`first+count-1` of a run; each index has its own seed, so runs can be split freely. */
+export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, count: number, first = 0): Item<M>[] {
+  const opts = kind.encode(options);
+  const items: Item<M>[] = [];
+  for (let i = first; i < first + count; i++) {
+    const code = makeCode(kind.letter, opts, puzzleSeed(seed, kind.name, i));
+    items.push({ number: i + 1, code, model: generateOne(kind, options, code) });
+  }
+  return items;
+}
+
+let measurer: Draw | null = null;
+
+/** Measures templates without a real document, so kinds can size slots (cards in mm) up front. */
+export function sectionContext(paper: Paper, templates: Templates, grid?: Grid): SectionContext {
+  measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
+  const size = PAPER_SIZE[paper];
+  const content: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  return {
+    paper,
+    grid,
+    slotArea(template: string): Box {
+      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '' });
+      const box = slotsBox(measurer!, blocks, content);
+      if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
+      return box;
+    },
+  };
+}
+
+export interface RunSettings {
+  paper: Paper;
+  layout?: Grid;
+  title?: string;
+  pupil?: string;
+}
+
+/** A kind's items as one part of a document: its sections plus the words the templates show. */
+export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
+  const ctx = sectionContext(s.paper, templates, s.layout);
+  const sections = kind.sections(options, items, ctx);
+  for (const sec of sections) {
+    if (sec.slots.length && !templates.get(sec.template)({}).some((b) => b.type === 'slots')) {
+      fail(`the ${sec.template} template has no {{slots}} helper, so the ${sec.title.toLowerCase()} would not be printed: add {{slots}} where they should go`);
+    }
+  }
+  return {
+    outline,
+    sections,
+    vars: {
+      title: s.title ?? `${kind.title} puzzles`,
+      subtitle: `${kind.title} · ${kind.describe(options)}`,
+      kind: kind.title,
+      description: kind.describe(options),
+      pupil: s.pupil ?? '',
+    },
+  };
+}
+
+export interface DocumentFiles {
+  main: PlannedPage[];
+  answers: PlannedPage[] | null; // a separate answer file, or null
+}
+
+export function documentPages(parts: Part[], answers: AnswersMode): DocumentFiles {
+  const front = planPages(parts, false);
+  const back = answers === 'none' ? [] : planPages(parts, true);
+  if (answers === 'separate') return { main: front, answers: back.length ? back : null };
+  return { main: [...front, ...back], answers: null };
+}
+
+export function answersFileName(out: string): string {
+  return out.replace(/(\.pdf)?$/i, '-answers.pdf');
+}
+
+export async function writeJson(file: string, value: unknown): Promise<void> {
+  await writeAtomic(file, async (sink) => {
+    await new Promise<void>((resolve, reject) => {
+      sink.on('finish', resolve);
+      sink.on('error', reject);
+      sink.end(`${JSON.stringify(value, null, 2)}\n`);
+    });
+  });
+}
+
+export interface KeyResult {
+  kind: Kind;
+  item: Item<unknown>;
+  options: unknown;
+}
+
+/** Regenerates the puzzle behind a printed code. */
+export function fromCode(raw: string): KeyResult {
+  const parsed = parseCode(raw);
+  const kind = findKindByLetter(parsed.letter);
+  if (!kind) fail(`"${raw}" is not a puzzle code: no puzzle kind starts with the letter ${parsed.letter}`);
+  const options = kind.decode(parsed.options);
+  const code = makeCode(kind.letter, kind.encode(options), parsed.seed);
+  return { kind, options, item: { number: 1, code, model: generateOne(kind, options, code) } };
+}
+
+export { writePdf, findKind, Templates };
+export type { RenderOptions };
