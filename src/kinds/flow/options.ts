@@ -33,12 +33,14 @@ export const flowOptionSpecs: OptionSpec[] = [
 ];
 
 /**
- * Lines for a difficulty, after commercial packs: about 5-6 up to 8x8, 9 at 9x9, 12-14 at
- * 10x10-12x12, growing with the side beyond. Fewer, longer lines are harder to see through.
+ * Lines for a difficulty, after commercial packs: about 5-6 up to 8x8, 12-14 at 10x10, then
+ * one line per 8.5 squares. Fewer, longer lines are harder to see through; beyond 10x10 they are
+ * also far slower to prove unique (the proof's frontier states grow with long free lines).
  */
 export function linesFor(width: number, height: number, difficulty: Difficulty): [number, number] {
-  const side = Math.sqrt(width * height);
-  const lo = side <= 8 ? 5 : Math.round(1.2 * side) - 2;
+  const area = width * height;
+  const side = Math.sqrt(area);
+  const lo = side <= 8 ? 5 : Math.max(Math.round(1.2 * side) - 2, Math.round(area / 8.5));
   const [min, max] = difficulty === 'easy' ? [lo + 1, lo + 3] : difficulty === 'medium' ? [lo, lo + 2] : [lo - 2, lo];
   const cap = Math.floor((width * height) / 3);
   return [Math.min(min, cap), Math.min(max, cap)];

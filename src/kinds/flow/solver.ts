@@ -14,7 +14,7 @@ export interface Count {
 }
 
 interface Entry {
-  plugs: Uint8Array; // width vertical plugs, then the one horizontal plug
+  plugs: Uint8Array; // width vertical plugs, the one horizontal plug, then room for the key flag
   differs: boolean; // links so far differ from `known`
   count: number; // saturates at 2
   prev: Entry | null;
@@ -41,14 +41,14 @@ export function countSolutions(clues: Clues, known?: Uint8Array, maxStates = 2_0
   const cells = clues.cells;
   const floatBase = K + 1;
   let layer = new Map<string, Entry>();
-  layer.set(keyOf(new Uint8Array(W + 1), false), {
-    plugs: new Uint8Array(W + 1),
+  layer.set(keyOf(new Uint8Array(W + 2), false), {
+    plugs: new Uint8Array(W + 2),
     differs: false,
     count: 1,
     prev: null,
     links: 0,
   });
-  const scratch = new Uint8Array(W + 1);
+  const scratch = new Uint8Array(W + 2);
   for (let r = 0; r < H; r++) {
     for (let c = 0; c < W; c++) {
       const i = r * W + c;
@@ -93,7 +93,7 @@ export function countSolutions(clues: Clues, known?: Uint8Array, maxStates = 2_0
           emit(e, copy(scratch, e.plugs), 255, 255); // a new floating piece; normalise renames it
         }
       }
-      layer = next; (globalThis as any).maxLayer = Math.max((globalThis as any).maxLayer ?? 0, next.size);
+      layer = next;
       if (layer.size > maxStates) return { solutions: 0, gaveUp: true };
     }
   }
@@ -144,24 +144,23 @@ function recolour(plugs: Uint8Array, id: number, to: number): boolean {
   return false;
 }
 
+const rename = new Uint8Array(256);
+
 /** Floating ids renamed in order of appearance so equal frontiers get equal keys. */
 function normalise(plugs: Uint8Array, floatBase: number): void {
   let nextId = floatBase;
-  const map = new Map<number, number>();
+  rename.fill(0, floatBase);
   for (let j = 0; j < plugs.length; j++) {
     const p = plugs[j]!;
     if (p < floatBase) continue;
-    let to = map.get(p);
-    if (to === undefined) {
-      to = nextId++;
-      map.set(p, to);
-    }
-    plugs[j] = to;
+    if (!rename[p]) rename[p] = nextId++;
+    plugs[j] = rename[p]!;
   }
 }
 
 function keyOf(plugs: Uint8Array, differs: boolean): string {
-  return String.fromCharCode(...plugs) + (differs ? '1' : '0');
+  plugs[plugs.length - 1] = differs ? 1 : 0;
+  return String.fromCharCode.apply(null, plugs as unknown as number[]);
 }
 
 function transposeClues(cl: Clues): Clues {
