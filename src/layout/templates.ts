@@ -83,7 +83,10 @@ export class Templates {
   private env = makeEnv();
   private cache = new Map<string, PageTemplate>();
 
-  constructor(private overrides: Record<string, string> = {}) {}
+  constructor(private overrides: Record<string, string> = {}) {
+    // A teacher's file is checked now, even if this run never shows that page.
+    for (const name of Object.keys(overrides)) this.get(name);
+  }
 
   get(name: string): PageTemplate {
     let t = this.cache.get(name);

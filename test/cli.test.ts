@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from './helpers/cli.js';
+
+const out = () => mkdtempSync(join(tmpdir(), 'pp-cli-'));
+
+/** One line on stderr, exit 2, no stack trace, nothing written. */
+function expectUserError(args: string[], pattern: RegExp): void {
+  const dir = out();
+  const files = args[0] === 'key' ? ['--out', join(dir, 'x.pdf')] : ['--out', join(dir, 'x.pdf'), '--json', join(dir, 'x.json')];
+  const r = cli([...args, ...files], dir);
+  expect(r.code, r.stderr).toBe(2);
+  const lines = r.stderr.trim().split('\n');
+  expect(lines, r.stderr).toHaveLength(1);
+  expect(lines[0]).toMatch(/^puzzlepress: /);
+  expect(lines[0]).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(readdirSync(dir)).toEqual([]);
+}
+
+describe('puzzlepress CLI', () => {
+  it('lists the kinds with their options', () => {
+    const r = cli(['list']);
+    expect(r.code).toBe(0);
+    for (const kind of ['fultiples', 'ludo']) expect(r.stdout).toContain(`${kind}:`);
+    expect(r.stdout).toContain('--count');
+  });
+
+  it('rejects shared options it cannot honour with one line and exit code 2', () => {
+    expectUserError(['fultiples', '--count', '0'], /--count must be a whole number from 1 to 1000/);
+    expectUserError(['fultiples', '--paper', 'a5'], /--paper must be a4 or letter/);
+    expectUserError(['fultiples', '--layout', '9x9'], /--layout must be COLSxROWS/);
+    expectUserError(['fultiples', '--answers', 'front'], /--answers must be back, separate or none/);
+    expectUserError(['fultiples', '--colour', 'red'], /unknown option '--colour'/);
+    expectUserError(['fultiples', '--template', '/nonexistent/t.hbs'], /t\.hbs does not exist/);
+  });
+
+  it('refuses a template with broken syntax before writing anything', () => {
+    const dir = out();
+    const t = join(dir, 'broken.hbs');
+    writeFileSync(t, '{{#footer}}\n{{slots}}\n');
+    expectUserError(['fultiples', '--template', t], /broken\.hbs is broken/);
+  });
+
+  it('reports an output folder it cannot write to', () => {
+    const r = cli(['fultiples', '--seed', 'w', '--out', '/etc/passwd/sheet.pdf']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/cannot write \/etc\/passwd\/sheet\.pdf/);
+  });
+
+  it('rejects a code that is not one', () => {
+    expectUserError(['key', 'banana'], /not a puzzle code/);
+    expectUserError(['key', 'Q12-ABCDEFGH'], /no puzzle kind starts with the letter Q/);
+  });
+
+  it('writes the same bytes for the same command, and a separate answer file on request', () => {
+    const dir = out();
+    const args = ['fultiples', '--seed', 'same', '--task', 'multiples:3', '--answers', 'separate'];
+    expect(cli([...args, '--out', join(dir, 'a.pdf')]).code).toBe(0);
+    expect(cli([...args, '--out', join(dir, 'b.pdf')]).code).toBe(0);
+    expect(readFileSync(join(dir, 'a.pdf')).equals(readFileSync(join(dir, 'b.pdf')))).toBe(true);
+    expect(readdirSync(dir).sort()).toEqual(['a-answers.pdf', 'a.pdf', 'b-answers.pdf', 'b.pdf']);
+  });
+
+  it('prints a fresh seed when none is given, and that seed makes the same file again', () => {
+    const dir = out();
+    const first = cli(['fultiples', '--out', join(dir, 'a.pdf')]);
+    const seed = /--seed (\S+)/.exec(first.stdout)?.[1];
+    expect(seed).toBeTruthy();
+    expect(cli(['fultiples', '--seed', seed!, '--out', join(dir, 'b.pdf')]).code).toBe(0);
+    expect(readFileSync(join(dir, 'a.pdf')).equals(readFileSync(join(dir, 'b.pdf')))).toBe(true);
+  });
+
+  it('regenerates an answer page from a printed code', () => {
+    const dir = out();
+    expect(cli(['fultiples', '--seed', 'k', '--task', 'multiples:7', '--json', join(dir, 'f.json'), '--out', join(dir, 'f.pdf')]).code).toBe(0);
+    const code = JSON.parse(readFileSync(join(dir, 'f.json'), 'utf8')).puzzles[0].code as string;
+    const r = cli(['key', code.toLowerCase(), '--out', join(dir, 'key.pdf')]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toContain(code);
+    expect(readFileSync(join(dir, 'key.pdf')).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

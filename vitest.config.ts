@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    // Property tests over many seeds and CLI runs are slow on a loaded 2-core CI box; they are not
+    // timing tests (speed is measured in bench/), so the limit only catches hangs.
+    testTimeout: 180_000,
+    hookTimeout: 60_000,
+  },
+});
