@@ -137,6 +137,8 @@ describe('flow options', () => {
       expect(text).toMatch(/^[0-9A-Za-z.]+$/);
       expect(flow.decode(text)).toEqual(o);
     }
+    // Codes copied by hand may come back in capitals.
+    expect(flow.decode('10X10M')).toEqual(options({ size: 10 }));
   });
 
   it('rejects bad input with one clear line', () => {

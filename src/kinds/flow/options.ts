@@ -103,7 +103,7 @@ export function encodeOptions(o: FlowOptions): string {
 }
 
 export function decodeOptions(text: string): FlowOptions {
-  const m = /^(\d+)x(\d+)([emh])(?:(\d+)\.(\d+))?$/.exec(text);
+  const m = /^(\d+)x(\d+)([emh])(?:(\d+)\.(\d+))?$/.exec(text.toLowerCase());
   if (!m) fail(`"${text}" is not a Flow puzzle code's settings (they look like 10x10m)`);
   const difficulty = LEVELS.find((l) => l[0] === m[3])!;
   const colors = m[4] === undefined ? undefined : `${m[4]}-${m[5]}`;
