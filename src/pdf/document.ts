@@ -25,8 +25,8 @@ export interface DocMeta {
 /** A fixed date: PDFKit stamps "now" otherwise, and the file ID is hashed from it. */
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
 
-export function createDocument(paper: Paper, meta: DocMeta): Doc {
-  const size = PAPER_SIZE[paper];
+/** `size` overrides the paper's page size, for logical pages such as A5 halves of a booklet sheet. */
+export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[paper]): Doc {
   const doc = new PDFDocument({
     size: [size.w, size.h],
     margin: 0,

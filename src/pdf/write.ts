@@ -14,6 +14,10 @@ export interface RenderOptions {
   paper: Paper;
   meta: DocMeta;
   templates: Templates;
+  /** Page size when it is not the paper's own (booklet halves). */
+  size?: { w: number; h: number };
+  /** Page numbers when these pages are one stretch of a longer document (batches merge stretches). */
+  numbering?: { first: number; total: number };
 }
 
 /** Temp files still being written; removed if the process is interrupted. */
@@ -24,13 +28,13 @@ export const pendingFiles = new Set<string>();
  * fails does so before the first byte is written.
  */
 export async function renderPages(pages: PlannedPage[], opts: RenderOptions, sink: Writable): Promise<void> {
-  const total = pages.length;
+  const { first, total } = opts.numbering ?? { first: 1, total: pages.length };
   const expanded = pages.map((p, i) =>
-    opts.templates.get(p.template)({ ...p.vars, page: i + 1, pages: total }),
+    opts.templates.get(p.template)({ ...p.vars, page: first + i, pages: total }),
   );
-  const size = PAPER_SIZE[opts.paper];
+  const size = opts.size ?? PAPER_SIZE[opts.paper];
   const content = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
-  const doc = createDocument(opts.paper, opts.meta);
+  const doc = createDocument(opts.paper, opts.meta, size);
   const done = new Promise<void>((resolve, reject) => {
     sink.on('finish', resolve);
     sink.on('error', reject);

@@ -1,0 +1,356 @@
+import { createHash } from 'node:crypto';
+import type { DocMeta } from '../pdf/document.js';
+
+/**
+ * Joins PDFs written by PDFKit (classic xref table, one content stream per page) into one file.
+ * Batches render stretches of a document on several worker threads; this puts them back together
+ * in order, so the bytes do not depend on which worker drew what. It can also impose the pages two
+ * to a landscape sheet (booklets): each page becomes a form XObject placed on its half.
+ */
+
+interface RawObject {
+  head: string; // the object's value, or the dictionary in front of a stream (latin1)
+  stream: Buffer | null;
+}
+
+interface ParsedPdf {
+  objects: Map<number, RawObject>;
+  pages: number[];
+}
+
+/** Each stretch's font subsets carry the same tags (AZZZZZ+...); names must differ within one file. */
+const TAG_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+function parseFailure(what: string): never {
+  throw new Error(`cannot join PDF stretches: ${what}`);
+}
+
+/** Index just past the string that starts at `i` (a literal `(...)` or a hex `<...>`). */
+function skipString(s: string, i: number): number {
+  if (s[i] === '<') {
+    const end = s.indexOf('>', i);
+    return end < 0 ? s.length : end + 1;
+  }
+  let depth = 0;
+  for (let j = i; j < s.length; j++) {
+    const c = s[j];
+    if (c === '\\') j++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return j + 1;
+  }
+  return s.length;
+}
+
+function isStringStart(s: string, i: number): boolean {
+  return s[i] === '(' || (s[i] === '<' && s[i + 1] !== '<' && s[i - 1] !== '<');
+}
+
+/** Applies `fn` to the text between strings, so a title such as "Set 3 0 R" is never rewritten. */
+function mapOutsideStrings(s: string, fn: (text: string) => string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (!isStringStart(s, i)) continue;
+    const end = skipString(s, i);
+    out += fn(s.slice(from, i)) + s.slice(i, end);
+    from = end;
+    i = end - 1;
+  }
+  return out + fn(s.slice(from));
+}
+
+function refsIn(head: string): number[] {
+  const refs: number[] = [];
+  mapOutsideStrings(head, (t) => {
+    for (const m of t.matchAll(/(\d+) 0 R\b/g)) refs.push(Number(m[1]));
+    return t;
+  });
+  return refs;
+}
+
+/** The end of an object's value: where `stream` or `endobj` begins outside any string. */
+function valueEnd(text: string, from: number): { end: number; stream: boolean } {
+  for (let i = from; i < text.length; i++) {
+    if (isStringStart(text, i)) {
+      i = skipString(text, i) - 1;
+    } else if (text.startsWith('stream', i) && /\s/.test(text[i + 6] ?? '')) {
+      return { end: i, stream: true };
+    } else if (text.startsWith('endobj', i)) {
+      return { end: i, stream: false };
+    }
+  }
+  return parseFailure('an object has no end');
+}
+
+export function parsePdf(buf: Buffer): ParsedPdf {
+  const text = buf.toString('latin1');
+  const sx = text.lastIndexOf('startxref');
+  if (sx < 0) parseFailure('no startxref');
+  const xrefAt = Number(/startxref\s+(\d+)/.exec(text.slice(sx))?.[1]);
+  const table = /^xref\s+0 (\d+)\s+/.exec(text.slice(xrefAt, xrefAt + 40));
+  if (!table) parseFailure('no classic xref table');
+  const count = Number(table[1]);
+  const entries = xrefAt + table[0].length;
+  const objects = new Map<number, RawObject>();
+  for (let n = 1; n < count; n++) {
+    const entry = text.slice(entries + 20 * n, entries + 20 * n + 18);
+    if (entry.endsWith('f')) continue;
+    const at = Number(entry.slice(0, 10));
+    const header = /^(\d+) 0 obj\s*/.exec(text.slice(at, at + 30));
+    if (!header || Number(header[1]) !== n) parseFailure(`object ${n} is not where the xref says`);
+    const start = at + header[0].length;
+    const { end, stream } = valueEnd(text, start);
+    const head = text.slice(start, end).trimEnd();
+    let data: Buffer | null = null;
+    if (stream) {
+      const length = Number(/\/Length (\d+)/.exec(head)?.[1]);
+      let from = end + 6;
+      if (text[from] === '\r') from++;
+      if (text[from] === '\n') from++;
+      data = buf.subarray(from, from + length);
+    }
+    objects.set(n, { head, stream: data });
+  }
+  const trailer = text.slice(text.lastIndexOf('trailer'), sx);
+  const root = Number(/\/Root (\d+) 0 R/.exec(trailer)?.[1]);
+  const pagesRef = Number(/\/Pages (\d+) 0 R/.exec(objects.get(root)?.head ?? '')?.[1]);
+  const kids = /\/Kids \[([^\]]*)\]/.exec(objects.get(pagesRef)?.head ?? '');
+  if (!kids) parseFailure('no page tree');
+  return { objects, pages: [...kids[1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1])) };
+}
+
+/** UTF-16BE with a byte-order mark, as hex: any name or title, in any script, survives. */
+export function pdfText(s: string): string {
+  let hex = 'FEFF';
+  for (let i = 0; i < s.length; i++) hex += s.charCodeAt(i).toString(16).padStart(4, '0').toUpperCase();
+  return `<${hex}>`;
+}
+
+class Writer {
+  private parts: Buffer[] = [];
+  private size = 0;
+  private offsets: number[] = [];
+  private hash = createHash('md5');
+  next = 1;
+
+  constructor() {
+    this.push(Buffer.from('%PDF-1.7\n%\xFF\xFF\xFF\xFF\n', 'latin1'));
+  }
+
+  reserve(): number {
+    return this.next++;
+  }
+
+  private push(b: Buffer): void {
+    this.parts.push(b);
+    this.size += b.length;
+    this.hash.update(b);
+  }
+
+  object(num: number, head: string, stream: Buffer | null = null): void {
+    this.offsets[num] = this.size;
+    if (!stream) {
+      this.push(Buffer.from(`${num} 0 obj\n${head}\nendobj\n`, 'latin1'));
+      return;
+    }
+    this.push(Buffer.from(`${num} 0 obj\n${head}\nstream\n`, 'latin1'));
+    this.push(stream);
+    this.push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+  }
+
+  finish(root: number, info: number): Buffer {
+    const xref = this.size;
+    const lines = ['xref', `0 ${this.next}`, '0000000000 65535 f '];
+    for (let n = 1; n < this.next; n++) lines.push(`${String(this.offsets[n] ?? 0).padStart(10, '0')} 00000 n `);
+    const id = this.hash.digest('hex');
+    lines.push('trailer', `<<\n/Size ${this.next}\n/Root ${root} 0 R\n/Info ${info} 0 R\n/ID [<${id}> <${id}>]\n>>`, 'startxref', String(xref), '%%EOF\n');
+    this.parts.push(Buffer.from(lines.join('\n'), 'latin1'));
+    return Buffer.concat(this.parts);
+  }
+}
+
+export interface Bookmark {
+  path: string[]; // e.g. ['Ava', 'Calcudoku'] nests Calcudoku under Ava
+  page: number; // 0-based logical page
+}
+
+export interface MergeOptions {
+  meta: DocMeta;
+  bookmarks: Bookmark[];
+  /** Two logical pages per landscape sheet of this size, in this order (null: a blank half). */
+  impose?: { sheet: { w: number; h: number }; order: (number | null)[][] };
+}
+
+interface Placed {
+  ref: number; // new object number: a page, or a form XObject when imposing
+  w: number;
+}
+
+/** Copies one stretch's pages and everything they use, renumbered; returns where each page went. */
+function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms: boolean, pagesRef: number): Placed[] {
+  const tags = new Map<string, string>();
+  const renum = new Map<number, number>();
+  const newNum = (n: number) => {
+    let m = renum.get(n);
+    if (m === undefined) {
+      m = w.reserve();
+      renum.set(n, m);
+    }
+    return m;
+  };
+  const rewrite = (head: string) =>
+    mapOutsideStrings(head, (t) =>
+      t
+        .replace(/(\d+) 0 R\b/g, (_, n: string) => `${newNum(Number(n))} 0 R`)
+        .replace(/\/([A-Z]{6})\+/g, (_, tag: string) => {
+          let fresh = tags.get(tag);
+          if (!fresh) {
+            let k = fonts.count++;
+            fresh = '';
+            for (let i = 0; i < 6; i++, k = Math.floor(k / 26)) fresh = TAG_LETTERS[k % 26] + fresh;
+            tags.set(tag, fresh);
+          }
+          return `/${fresh}+`;
+        }),
+    );
+  const placed: Placed[] = [];
+  const seen = new Set<number>();
+  const queue: number[] = [];
+  for (const p of pdf.pages) {
+    const page = pdf.objects.get(p)!;
+    const body = page.head.replace(/\/Parent \d+ 0 R\s*/, '');
+    const box = /\/MediaBox \[([^\]]*)\]/.exec(body)?.[1]?.trim().split(/\s+/).map(Number) ?? [0, 0, 0, 0];
+    const width = box[2]! - box[0]!;
+    if (asForms) {
+      const contents = Number(/\/Contents (\d+) 0 R/.exec(body)?.[1]);
+      const resources = Number(/\/Resources (\d+) 0 R/.exec(body)?.[1]);
+      if (!contents || !resources) parseFailure('a page without its own contents and resources');
+      const form = pdf.objects.get(contents)!;
+      seen.add(contents);
+      const head = form.head.replace(/^<</, `<<\n/Type /XObject\n/Subtype /Form\n/BBox [${box.join(' ')}]\n/Resources ${resources} 0 R`);
+      w.object(newNum(contents), rewrite(head), form.stream);
+      placed.push({ ref: newNum(contents), w: width });
+      queue.push(resources);
+    } else {
+      w.object(newNum(p), rewrite(body).replace(/^<</, `<<\n/Parent ${pagesRef} 0 R`));
+      placed.push({ ref: newNum(p), w: width });
+      queue.push(...refsIn(body));
+    }
+    seen.add(p);
+  }
+  while (queue.length) {
+    const n = queue.pop()!;
+    if (seen.has(n)) continue;
+    seen.add(n);
+    const o = pdf.objects.get(n);
+    if (!o) parseFailure(`object ${n} is missing`);
+    queue.push(...refsIn(o.head));
+    w.object(newNum(n), rewrite(o.head), o.stream);
+  }
+  return placed;
+}
+
+interface OutlineNode {
+  title: string;
+  page: number;
+  children: OutlineNode[];
+}
+
+function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
+  const top: OutlineNode[] = [];
+  for (const b of bookmarks) {
+    let level = top;
+    for (const title of b.path) {
+      let node = level.find((n) => n.title === title);
+      if (!node) {
+        node = { title, page: b.page, children: [] };
+        level.push(node);
+      }
+      level = node.children;
+    }
+  }
+  return top;
+}
+
+function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, pageRef: (page: number) => number): { first: number; last: number; count: number } {
+  const nums = nodes.map(() => w.reserve());
+  let count = nodes.length;
+  nodes.forEach((node, i) => {
+    const lines = [`/Title ${pdfText(node.title)}`, `/Parent ${parent} 0 R`, `/Dest [${pageRef(node.page)} 0 R /Fit]`];
+    if (i > 0) lines.push(`/Prev ${nums[i - 1]} 0 R`);
+    if (i < nodes.length - 1) lines.push(`/Next ${nums[i + 1]} 0 R`);
+    if (node.children.length) {
+      const sub = writeOutlines(w, node.children, nums[i]!, pageRef);
+      lines.push(`/First ${sub.first} 0 R`, `/Last ${sub.last} 0 R`, `/Count ${sub.count}`);
+      count += sub.count;
+    }
+    w.object(nums[i]!, `<<\n${lines.join('\n')}\n>>`);
+  });
+  return { first: nums[0]!, last: nums[nums.length - 1]!, count };
+}
+
+/** One PDF from stretches rendered separately, with one outline and one set of document info. */
+export function mergePdfs(chunks: Buffer[], opts: MergeOptions): Buffer {
+  const w = new Writer();
+  const catalog = w.reserve();
+  const pagesRef = w.reserve();
+  // Every stretch's subsets get fresh tags: same-named subsets would clash in viewers and printers.
+  const fonts = { count: 0 };
+  const logical: Placed[] = [];
+  for (const c of chunks) logical.push(...copyPages(w, parsePdf(c), fonts, !!opts.impose, pagesRef));
+  let kids: number[];
+  let pageOf: (logicalPage: number) => number;
+  if (opts.impose) {
+    const { sheet, order } = opts.impose;
+    kids = order.map((halves) => {
+      const xobjects = halves.map((p, i) => (p === null || !logical[p] ? '' : `/P${i} ${logical[p]!.ref} 0 R`)).join(' ');
+      const ops = halves
+        .map((p, i) => (p === null || !logical[p] ? '' : `q 1 0 0 1 ${(i * sheet.w) / 2} 0 cm /P${i} Do Q`))
+        .filter(Boolean)
+        .join('\n');
+      const content = w.reserve();
+      w.object(content, `<<\n/Length ${Buffer.byteLength(ops, 'latin1')}\n>>`, Buffer.from(ops, 'latin1'));
+      const page = w.reserve();
+      w.object(page, `<<\n/Type /Page\n/Parent ${pagesRef} 0 R\n/MediaBox [0 0 ${sheet.w} ${sheet.h}]\n/Contents ${content} 0 R\n/Resources << /XObject << ${xobjects} >> >>\n>>`);
+      return page;
+    });
+    const sheetOf = new Map<number, number>();
+    order.forEach((halves, s) => halves.forEach((p) => p !== null && !sheetOf.has(p) && sheetOf.set(p, s)));
+    pageOf = (p) => kids[sheetOf.get(p) ?? 0]!;
+  } else {
+    kids = logical.map((p) => p.ref);
+    pageOf = (p) => kids[Math.min(p, kids.length - 1)]!;
+  }
+  w.object(pagesRef, `<<\n/Type /Pages\n/Count ${kids.length}\n/Kids [${kids.map((k) => `${k} 0 R`).join(' ')}]\n>>`);
+  const tree = outlineTree(opts.bookmarks);
+  let outlines = '';
+  if (tree.length && kids.length) {
+    const root = w.reserve();
+    const sub = writeOutlines(w, tree, root, pageOf);
+    w.object(root, `<<\n/Type /Outlines\n/First ${sub.first} 0 R\n/Last ${sub.last} 0 R\n/Count ${sub.count}\n>>`);
+    outlines = `\n/Outlines ${root} 0 R\n/PageMode /UseOutlines`;
+  }
+  w.object(catalog, `<<\n/Type /Catalog\n/Pages ${pagesRef} 0 R${outlines}\n/Lang (en)\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
+  const info = w.reserve();
+  const m = opts.meta;
+  w.object(
+    info,
+    `<<\n/Title ${pdfText(m.title)}\n/Subject ${pdfText(m.subject)}\n/Keywords ${pdfText(m.keywords)}\n/Author (puzzlepress)\n/Creator (puzzlepress)\n/Producer (puzzlepress \\(PDFKit\\))\n/CreationDate (D:20240101000000Z)\n/ModDate (D:20240101000000Z)\n>>`,
+  );
+  return w.finish(catalog, info);
+}
+
+/**
+ * Saddle-stitch order for `n` pages: padded to a multiple of 4; sheet k's front holds pages
+ * [m-1-2k, 2k] and its back [2k+1, m-2-2k]. Pages past the end are blank halves (null).
+ */
+export function bookletOrder(n: number): (number | null)[][] {
+  const m = Math.max(4, Math.ceil(n / 4) * 4);
+  const page = (p: number) => (p < n ? p : null);
+  const sides: (number | null)[][] = [];
+  for (let k = 0; k < m / 4; k++) {
+    sides.push([page(m - 1 - 2 * k), page(2 * k)]);
+    sides.push([page(2 * k + 1), page(m - 2 - 2 * k)]);
+  }
+  return sides;
+}
