@@ -27,7 +27,10 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     if (!ACCEPT[o.difficulty](grade(cluesOfCover(built.cover, width, height)))) continue;
     return toModel(built.cover, o);
   }
-  const relax = o.customLines
+  // The uniqueness proof's frontier grows with the shorter side; past about 16 it rarely finishes.
+  const relax = Math.min(width, height) > 16
+    ? 'try a smaller --size (up to 15 by 15 works well)'
+    : o.customLines
     ? 'widen the --colors range'
     : o.difficulty === 'medium'
       ? 'try another --difficulty'
