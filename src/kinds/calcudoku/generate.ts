@@ -3,8 +3,9 @@ import type { Rng } from '../../core/rng.js';
 import { grade } from './human.js';
 import { randomLatin } from './latin.js';
 import { DIFFICULTIES, OP_BIT, applyOp, opsMaskOf, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
-import { mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
+import { connected, mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
 import { cageOps, makePuz } from './puzzle.js';
+import { countSolutions } from './solve.js';
 
 interface WorkCage {
   cells: number[];
@@ -59,12 +60,30 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
       ? randomDominoes(n, rng)
       : randomPartition(n, rng, p.maxSize, Math.min(SHAPE[level]!.mean, n / 2), p.givens);
     let cages = cells.map((c) => clue(p, c, rng));
+    // Give clues away until the level's techniques solve it; from then on only take clues away,
+    // going back to the last solvable layout whenever a change leaves the level's techniques stuck.
+    let solvable: WorkCage[] | null = null;
     for (let step = 0; step < REPAIRS; step++) {
       const res = grade(puzOf(p, cages), level);
-      if (res.status === 'solved' && res.level === level) return toModel(o, p, cages);
-      const stuck: number[] = [];
-      if (res.status !== 'solved') res.cand.forEach((m, i) => m & (m - 1) && stuck.push(i));
-      cages = stuck.length ? easier(p, cages, rng.pick(stuck), rng) : harder(p, cages, rng);
+      if (res.status === 'solved') {
+        if (res.level === level) return toModel(o, p, cages);
+        solvable = cages;
+        cages = harder(p, cages, rng);
+      } else if (solvable) {
+        cages = harder(p, solvable, rng);
+      } else {
+        const other = secondSolution(p, cages, res.cand);
+        if (other) {
+          const fixed = breakTie(p, cages, other, rng);
+          if (fixed) {
+            cages = fixed;
+            continue;
+          }
+        }
+        const stuck: number[] = [];
+        res.cand.forEach((m, i) => m & (m - 1) && stuck.push(i));
+        cages = easier(p, cages, rng.pick(stuck), rng);
+      }
     }
   }
   fail(`could not make a ${o.difficulty} ${n}x${n} Calcudoku with signs ${o.ops}${o.hideOps ? ' hidden' : ''}: try another difficulty or more signs`);
@@ -95,6 +114,59 @@ function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
   if (!choices.length) throw new Error(`no sign fits cage ${cells.join(',')}`);
   const op = rng.pick(choices);
   return { cells, op, target: applyOp(op, digits)! };
+}
+
+/** A solution other than the intended one, searched from where the grader got stuck; null if none. */
+function secondSolution(p: Plan, cages: WorkCage[], cand: Uint16Array): number[] | null {
+  // A budget: past it, giving a clue away is cheaper than finishing the search.
+  const found = countSolutions(puzOf(p, cages), 2, cand, 150).solutions;
+  for (const s of found) {
+    const digits = Array.from(s, (m) => 32 - Math.clz32(m));
+    if (digits.some((d, i) => d !== p.sol[i])) return digits;
+  }
+  return null;
+}
+
+/**
+ * Rules out a second solution by moving one cell where the two differ into a neighbouring cage and
+ * redrawing both clues, trying moves until the second solution no longer fits the clues.
+ */
+function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCage[] | null {
+  const n = p.n;
+  const owner = ownerOf(n, cages.map((c) => c.cells));
+  const differ = rng.shuffle(other.map((d, i) => (d !== p.sol[i] ? i : -1)).filter((i) => i >= 0));
+  const minPart = p.givens ? 1 : 2;
+  for (const x of differ.slice(0, 6)) {
+    const a = owner[x]!;
+    for (const y of rng.shuffle(neighbours(n, x))) {
+      const b = owner[y]!;
+      if (b === a) continue;
+      let from = cages[a]!.cells.filter((i) => i !== x);
+      let to = [...cages[b]!.cells, x];
+      if (p.dominoes || to.length > p.maxSize || from.length < minPart || !connected(n, from)) {
+        // Swap x for y instead, which keeps both sizes.
+        from = [...from, y];
+        to = cages[b]!.cells.filter((i) => i !== y).concat(x);
+        if (p.dominoes && !(connected(n, from) && connected(n, to))) continue;
+        if (!connected(n, from) || !connected(n, to) || to.length < minPart) continue;
+      }
+      for (let tries = 0; tries < 3; tries++) {
+        const ca = clue(p, from, rng);
+        const cb = clue(p, to, rng);
+        if (!fits(p, ca, other) || !fits(p, cb, other)) {
+          return [...cages.filter((_, k) => k !== a && k !== b), ca, cb];
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** Whether a filling of the whole grid satisfies a cage's clue as the solver reads it. */
+function fits(p: Plan, cage: WorkCage, digits: number[]): boolean {
+  const ds = cage.cells.map((i) => digits[i]!);
+  const ops = cageOps(cage.cells.length, cage.op, p.hideOps, p.allowed);
+  return (['+', '-', '*', '/', '='] as Op[]).some((op) => ops & OP_BIT[op] && applyOp(op, ds) === cage.target);
 }
 
 /** Gives more away near a cell the grader could not fill: split its cage, or change its sign. */

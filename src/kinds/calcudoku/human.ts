@@ -1,5 +1,5 @@
 import type { Puz } from './puzzle.js';
-import { scanCage } from './scan.js';
+import { filterFillings, fillingsOf } from './scan.js';
 
 /**
  * A solver that reasons like a person, strongest technique last, for grading.
@@ -11,8 +11,8 @@ import { scanCage } from './scan.js';
  *                  the rest of that row; naked pairs and triples in a row or column.
  * Level 2, hard:   + set reasoning of every size: naked and hidden subsets, and X-wing/swordfish
  *                  patterns of one digit across rows and columns.
- * Level 3, expert: + limited trial: suppose one digit in a cell, follow it with the hard techniques,
- *                  and rule it out if that leads to a contradiction.
+ * Level 3, expert: + limited trial: in a cell with two digits left, suppose one, follow it with the
+ *                  hard techniques, and rule it out if that leads to a contradiction.
  *
  * It always uses the easiest technique that makes progress, so the highest level it needs is the
  * puzzle's grade, and a fixpoint of a lower level is exactly where a person stuck at that level stops.
@@ -37,19 +37,33 @@ export class Human {
   readonly cand: Uint16Array;
   private dirty: Uint8Array;
   private must: Int32Array[];
+  lists: Uint8Array[]; // per cage: the fillings still possible
   private union = new Int32Array(32);
-  private mustTmp = new Int32Array(64);
   private broken = false;
   used = 0;
 
+  /** A fresh solver, or a copy of `from` that only rescans what changes after it. */
   constructor(
     readonly p: Puz,
     cand?: Uint16Array,
+    from?: Human,
   ) {
     this.n = p.n;
-    this.cand = cand ? cand.slice() : new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
-    this.dirty = new Uint8Array(p.cages.length).fill(1);
-    this.must = p.cages.map((c) => new Int32Array(c.lines.length));
+    if (from) {
+      this.cand = from.cand.slice();
+      this.dirty = from.dirty.slice();
+      this.must = from.must.map((m) => m.slice());
+      this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
+      return;
+    }
+    this.cand = new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
+    this.dirty = new Uint8Array(p.cages.length);
+    const all = p.cages.map((c) => fillingsOf(c, p.n));
+    this.lists = all.map((f) => f.list);
+    this.must = all.map((f) => f.must.slice());
+    all.forEach((f, k) => p.cages[k]!.cells.forEach((i, j) => this.set(i, f.union[j]!)));
+    this.dirty.fill(0); // each cage's own union is already what a scan would find
+    if (cand) for (let i = 0; i < cand.length; i++) this.set(i, cand[i]!);
   }
 
   /** Narrows a cell; marks its cage for rescanning. */
@@ -63,8 +77,9 @@ export class Human {
     return true;
   }
 
-  assign(i: number, d: number): void {
-    this.set(i, 1 << (d - 1));
+  /** Keeps only the digits in `mask` for cell i (a branch of a search). */
+  restrict(i: number, mask: number): void {
+    this.set(i, mask);
   }
 
   run(maxLevel: number): Status {
@@ -102,12 +117,12 @@ export class Human {
       if (!this.dirty[k]) continue;
       this.dirty[k] = 0;
       const cage = p.cages[k]!;
-      if (scanCage(cage, cand, n, this.union, this.mustTmp) === 0) {
+      const must = this.must[k]!;
+      this.lists[k] = filterFillings(cage, this.lists[k]!, cand, this.union, must);
+      if (this.lists[k]!.length === 0) {
         this.broken = true;
         return true;
       }
-      const must = this.must[k]!;
-      for (let l = 0; l < must.length; l++) must[l] = this.mustTmp[l]!;
       for (let j = 0; j < cage.cells.length; j++) if (this.set(cage.cells[j]!, this.union[j]!)) changed = true;
     }
     // Naked singles.
@@ -171,66 +186,76 @@ export class Human {
   }
 
   private hard(): boolean {
-    return this.subsets(this.n - 1, true);
+    return this.subsets(Math.floor(this.n / 2), true);
   }
 
   /**
-   * Naked subsets of up to `maxK` cells in rows and columns; with `fish`, also one digit's places
-   * across rows, which covers hidden subsets and X-wings by the symmetry of Latin squares.
+   * Naked subsets of up to `maxK` cells in rows and columns. With `all`, the same search on the other
+   * faces of the row-column-digit cube: hidden subsets (a row's digits over its cells) and fish (one
+   * digit's rows over columns, X-wing and swordfish). Naked of size k and hidden of size u-k are the
+   * same fact, so sizes up to half cover every set.
    */
-  private subsets(maxK: number, fish: boolean): boolean {
+  private subsets(maxK: number, all: boolean): boolean {
     const { n, cand } = this;
     const masks = new Int32Array(n);
     const idx = new Int32Array(n);
-    const views = fish ? 3 : 2;
+    const views = all ? 6 : 2;
+    // Each view fixes one coordinate u; items are a second coordinate j, values the third.
+    // Coordinates: 0 row, 1 column, 2 digit.
+    const FIX = [0, 1, 2, 0, 1, 2];
+    const ITEM = [1, 0, 0, 2, 2, 1];
     for (let view = 0; view < views; view++) {
+      const fix = FIX[view]!;
+      const item = ITEM[view]!;
+      const value = 3 - fix - item;
+      const has = (co: number[]) => (cand[co[0]! * n + co[1]!]! >> co[2]!) & 1;
+      const co = [0, 0, 0];
       for (let u = 0; u < n; u++) {
-        // view 0: row u, items are cells, values digits. view 1: column u. view 2: digit u+1,
-        // items are rows, values the columns where it may go.
+        co[fix] = u;
         let count = 0;
         for (let j = 0; j < n; j++) {
+          co[item] = j;
           let m = 0;
-          if (view === 0) m = cand[u * n + j]!;
-          else if (view === 1) m = cand[j * n + u]!;
-          else for (let c = 0; c < n; c++) if (cand[j * n + c]! & (1 << u)) m |= 1 << c;
+          for (let v = 0; v < n; v++) {
+            co[value] = v;
+            if (has(co)) m |= 1 << v;
+          }
           if (popcount(m) >= 2) {
             masks[count] = m;
             idx[count++] = j;
           }
         }
-        const kMax = Math.min(maxK, count - 1);
         const apply = (found: number, values: number): boolean => {
           if (popcount(values) < popcount(found)) return (this.broken = true);
           let changed = false;
           for (let a = 0; a < count; a++) {
             if (found & (1 << a)) continue;
-            const j = idx[a]!;
-            if (view === 0) changed = this.set(u * n + j, ~values) || changed;
-            else if (view === 1) changed = this.set(j * n + u, ~values) || changed;
-            else {
-              for (let c = 0; c < n; c++) if (values & (1 << c)) changed = this.set(j * n + c, ~(1 << u)) || changed;
+            co[item] = idx[a]!;
+            for (let v = 0; v < n; v++) {
+              if (!(values & (1 << v))) continue;
+              co[value] = v;
+              changed = this.set(co[0]! * n + co[1]!, ~(1 << co[2]!)) || changed;
             }
           }
           return changed;
         };
+        const kMax = Math.min(maxK, count - 1);
         for (let k = 2; k <= kMax; k++) if (eachSubset(masks, count, k, apply)) return true;
       }
     }
     return false;
   }
 
-  /** Supposes each digit of the least-open cells in turn; rules out those that break the puzzle. */
+  /** Supposes each digit of a two-way cell in turn; rules out one that breaks the puzzle. */
   private expert(): boolean {
     const { n, cand } = this;
-    const order: number[] = [];
-    for (let i = 0; i < n * n; i++) if (popcount(cand[i]!) >= 2) order.push(i);
-    order.sort((a, b) => popcount(cand[a]!) - popcount(cand[b]!) || a - b);
-    for (const i of order) {
+    for (let i = 0; i < n * n; i++) {
+      if (popcount(cand[i]!) !== 2) continue;
       let m = cand[i]!;
       while (m) {
         const b = m & -m;
         m ^= b;
-        const trial = new Human(this.p, cand);
+        const trial = new Human(this.p, undefined, this);
         trial.set(i, b);
         if (trial.run(2) === 'contradiction') {
           this.set(i, ~b);

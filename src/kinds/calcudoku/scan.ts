@@ -1,57 +1,116 @@
 import type { CageInfo } from './puzzle.js';
 
-const MAXC = 16;
-const digits = new Int32Array(MAXC);
-const rowUsed = new Int32Array(32);
-const colUsed = new Int32Array(32);
-const minRest = new Int32Array(MAXC + 1);
-const maxRest = new Int32Array(MAXC + 1);
-const lineMask = new Int32Array(2 * MAXC);
+/** All fillings of one cage, digit by digit, with what they imply before any other reasoning. */
+export interface Fillings {
+  list: Uint8Array; // cells.length digits per filling
+  union: Int32Array; // per cell: digits it takes in some filling (bit d-1)
+  must: Int32Array; // per touched line: digits every filling places in it
+}
+
+const cache = new Map<string, Fillings>();
+const CACHE_MAX = 20000;
 
 /**
- * Every filling of a cage that fits the candidates (bit d-1 = digit d), the clue, and the rule that
- * cells of the cage sharing a row or column differ. Writes, per cell, the union of digits it takes in
- * some filling, and per touched line the digits every filling places in that line. Returns how many
- * fillings there are (0 means the candidates contradict the cage).
+ * Every filling of a cage that fits its clue and the rule that cells of the cage sharing a row or
+ * column differ. Cached by shape and clue: the generator grades many variants of one layout, and a
+ * cage it did not touch need not be enumerated again.
  */
-export function scanCage(cage: CageInfo, cand: Uint16Array, n: number, union: Int32Array, must: Int32Array): number {
+export function fillingsOf(cage: CageInfo, n: number): Fillings {
+  const key = `${n}|${cage.ops}|${cage.target}|${cage.cells.join(',')}`;
+  let f = cache.get(key);
+  if (!f) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    const list = enumerate(cage, n);
+    const union = new Int32Array(cage.cells.length);
+    const must = new Int32Array(cage.lines.length);
+    const count = summarise(cage, list, union, must);
+    f = { list: list.subarray(0, count * cage.cells.length), union, must };
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/**
+ * Keeps the fillings whose digits are all still candidates, and summarises them like `fillingsOf`.
+ * Returns the same array when nothing was dropped.
+ */
+export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Array, union: Int32Array, must: Int32Array): Uint8Array {
   const cells = cage.cells;
   const len = cells.length;
-  const nl = cage.lines.length;
-  for (let k = 0; k < len; k++) union[k] = 0;
-  for (let l = 0; l < nl; l++) must[l] = -1;
-  let count = 0;
-
-  const record = () => {
-    count++;
-    for (let l = 0; l < nl; l++) lineMask[l] = 0;
+  let out: Uint8Array | null = null;
+  let w = 0;
+  for (let at = 0; at < list.length; at += len) {
+    let ok = true;
     for (let k = 0; k < len; k++) {
-      const b = 1 << (digits[k]! - 1);
+      if (!((cand[cells[k]!]! >> (list[at + k]! - 1)) & 1)) {
+        ok = false;
+        break;
+      }
+    }
+    if (ok) {
+      if (out) for (let k = 0; k < len; k++) out[w + k] = list[at + k]!;
+      w += len;
+    } else if (!out) {
+      out = new Uint8Array(list.length);
+      out.set(list.subarray(0, at));
+    }
+  }
+  const kept = out ? out.subarray(0, w) : list;
+  summarise(cage, kept, union, must);
+  return kept;
+}
+
+function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: Int32Array): number {
+  const len = cage.cells.length;
+  const nl = cage.lines.length;
+  const lineMask = new Int32Array(nl);
+  for (let k = 0; k < len; k++) union[k] = 0;
+  for (let l = 0; l < nl; l++) must[l] = list.length ? -1 : 0;
+  let count = 0;
+  for (let at = 0; at < list.length; at += len) {
+    count++;
+    lineMask.fill(0);
+    for (let k = 0; k < len; k++) {
+      const b = 1 << (list[at + k]! - 1);
       union[k] |= b;
       lineMask[cage.rowSlot[k]!] |= b;
       lineMask[cage.colSlot[k]!] |= b;
     }
     for (let l = 0; l < nl; l++) must[l] &= lineMask[l]!;
-  };
+  }
+  return count;
+}
 
+function enumerate(cage: CageInfo, n: number): Uint8Array {
+  const cells = cage.cells;
+  const len = cells.length;
   const t = cage.target;
-  if (cage.ops & 16) {
-    if (cand[cells[0]!]! & (1 << (t - 1))) {
-      digits[0] = t;
-      record();
+  let out = new Uint8Array(64 * len);
+  let w = 0;
+  const digits = new Uint8Array(len);
+  const record = () => {
+    if (w + len > out.length) {
+      const bigger = new Uint8Array(out.length * 2);
+      bigger.set(out);
+      out = bigger;
     }
+    out.set(digits, w);
+    w += len;
+  };
+  if (cage.ops & 16 && len === 1 && t >= 1 && t <= n) {
+    digits[0] = t;
+    record();
   }
   if (len === 2 && cage.ops & 10) {
-    const a = cand[cells[0]!]!;
-    const b = cand[cells[1]!]!;
     for (let x = 1; x <= n; x++) {
-      if (!(a & (1 << (x - 1)))) continue;
       for (let y = 1; y <= n; y++) {
-        if (x === y || !(b & (1 << (y - 1)))) continue;
         const hi = x > y ? x : y;
         const lo = x > y ? y : x;
-        const ok = (cage.ops & 2 && hi - lo === t) || (cage.ops & 8 && hi === lo * t);
-        if (ok) {
+        if (x === y) continue;
+        const minus = cage.ops & 2 && hi - lo === t;
+        // With hidden signs a pair may fit both - and /; it is still one filling.
+        const divide = cage.ops & 8 && hi === lo * t && !minus;
+        if (minus || divide) {
           digits[0] = x;
           digits[1] = y;
           record();
@@ -59,74 +118,36 @@ export function scanCage(cage: CageInfo, cand: Uint16Array, n: number, union: In
       }
     }
   }
-  if (cage.ops & 5) {
-    for (let k = 0; k < len; k++) {
-      const i = cells[k]!;
-      rowUsed[Math.floor(i / n)] = 0;
-      colUsed[i % n] = 0;
-    }
-  }
-  if (cage.ops & 1) {
-    minRest[len] = 0;
-    maxRest[len] = 0;
-    for (let k = len - 1; k >= 0; k--) {
-      const m = cand[cells[k]!]!;
-      minRest[k] = minRest[k + 1]! + (m ? 32 - Math.clz32(m & -m) : 99);
-      maxRest[k] = maxRest[k + 1]! + (32 - Math.clz32(m));
-    }
-    const sum = (k: number, acc: number): void => {
+  if (len >= 2 && cage.ops & 5) {
+    const row = cells.map((i) => Math.floor(i / n));
+    const col = cells.map((i) => i % n);
+    const used = new Int32Array(2 * n); // rows, then columns: digits already in this cage there
+    const sumOk = (cage.ops & 1) !== 0;
+    const prodOk = (cage.ops & 4) !== 0;
+    const go = (k: number, sum: number, prod: number): void => {
+      const left = len - k;
+      const sumAlive = sumOk && sum + left <= t && sum + left * n >= t;
+      const prodAlive = prodOk && t % prod === 0;
+      if (!sumAlive && !prodAlive) return;
       if (k === len) {
-        if (acc === t) record();
+        // A filling that fits both signs (hidden) is recorded once.
+        if ((sumOk && sum === t) || (prodOk && prod === t)) record();
         return;
       }
-      const i = cells[k]!;
-      const r = Math.floor(i / n);
-      const c = i % n;
-      let m = cand[i]! & ~rowUsed[r]! & ~colUsed[c]!;
-      const lo = t - acc - maxRest[k + 1]!;
-      const hi = t - acc - minRest[k + 1]!;
-      while (m) {
-        const b = m & -m;
-        m ^= b;
-        const d = 32 - Math.clz32(b);
-        if (d < lo) continue;
-        if (d > hi) break;
+      const r = row[k]!;
+      const c = n + col[k]!;
+      for (let d = 1; d <= n; d++) {
+        const b = 1 << (d - 1);
+        if (used[r]! & b || used[c]! & b) continue;
         digits[k] = d;
-        rowUsed[r] |= b;
-        colUsed[c] |= b;
-        sum(k + 1, acc + d);
-        rowUsed[r] &= ~b;
-        colUsed[c] &= ~b;
+        used[r] |= b;
+        used[c] |= b;
+        go(k + 1, sum + d, prod * d);
+        used[r] &= ~b;
+        used[c] &= ~b;
       }
     };
-    sum(0, 0);
+    go(0, 0, 1);
   }
-  if (cage.ops & 4) {
-    const prod = (k: number, acc: number): void => {
-      if (k === len) {
-        if (acc === t) record();
-        return;
-      }
-      const i = cells[k]!;
-      const r = Math.floor(i / n);
-      const c = i % n;
-      let m = cand[i]! & ~rowUsed[r]! & ~colUsed[c]!;
-      while (m) {
-        const b = m & -m;
-        m ^= b;
-        const d = 32 - Math.clz32(b);
-        const next = acc * d;
-        if (t % next !== 0) continue;
-        digits[k] = d;
-        rowUsed[r] |= b;
-        colUsed[c] |= b;
-        prod(k + 1, next);
-        rowUsed[r] &= ~b;
-        colUsed[c] &= ~b;
-      }
-    };
-    prod(0, 1);
-  }
-  if (count === 0) for (let l = 0; l < nl; l++) must[l] = 0;
-  return count;
+  return out.subarray(0, w);
 }

@@ -4,17 +4,20 @@ import type { Puz } from './puzzle.js';
 export interface Count {
   count: number; // 0, 1, or `limit` meaning "at least that many"
   solutions: Uint16Array[]; // candidate masks of each solution found (one bit per cell)
+  complete: boolean; // false when the node budget ran out first
 }
 
 /**
- * Exact search: easy-level propagation (cage fillings, singles) at every node, then branch on the
- * cell with fewest candidates. Stops at `limit` solutions, so `count === 1` proves uniqueness.
+ * Exact search: medium-level propagation (cage fillings, singles, line sets, pairs) at every node,
+ * then branch on the cell with fewest candidates. Stops at `limit` solutions, so `count === 1`
+ * proves uniqueness.
  */
-export function countSolutions(p: Puz, limit = 2): Count {
+export function countSolutions(p: Puz, limit = 2, start?: Uint16Array, maxNodes = Infinity): Count {
   const solutions: Uint16Array[] = [];
-  const search = (cand: Uint16Array | undefined): void => {
-    const h = new Human(p, cand);
-    const status = h.run(0);
+  let nodes = 0;
+  const search = (h: Human): void => {
+    if (++nodes > maxNodes) return;
+    const status = h.run(1);
     if (status === 'contradiction') return;
     if (status === 'solved') {
       solutions.push(h.cand);
@@ -30,25 +33,20 @@ export function countSolutions(p: Puz, limit = 2): Count {
       }
     }
     let m = h.cand[best]!;
-    while (m && solutions.length < limit) {
+    while (m && solutions.length < limit && nodes <= maxNodes) {
       const b = m & -m;
       m ^= b;
-      const next = h.cand.slice();
-      next[best] = b;
+      const next = new Human(p, undefined, h);
+      next.restrict(best, b);
       search(next);
     }
   };
-  search(undefined);
-  return { count: solutions.length, solutions };
+  search(new Human(p, start));
+  return { count: solutions.length, solutions, complete: nodes <= maxNodes };
 }
 
 function bits(m: number): number {
   let c = 0;
   for (; m; m &= m - 1) c++;
   return c;
-}
-
-/** Digits of a solved candidate grid, row by row. */
-export function digitsOf(cand: Uint16Array, n: number): number[][] {
-  return Array.from({ length: n }, (_, r) => Array.from({ length: n }, (_, c) => 32 - Math.clz32(cand[r * n + c]!)));
 }

@@ -1,0 +1,41 @@
+import { applyOp, opsMaskOf, OP_BIT, type CalcudokuModel } from './model.js';
+import { connected } from './partition.js';
+import { puzOfModel } from './puzzle.js';
+import { countSolutions } from './solve.js';
+
+/** Every rule of a printed puzzle, checked from the model alone; uniqueness by exact search. */
+export function checkModel(m: CalcudokuModel): string[] {
+  const n = m.size;
+  const problems: string[] = [];
+  const sol = m.solution;
+  if (sol.length !== n || sol.some((row) => row.length !== n)) return [`solution is not ${n}x${n}`];
+  for (let k = 0; k < n; k++) {
+    const row = new Set(sol[k]);
+    const col = new Set(sol.map((r) => r[k]));
+    if (row.size !== n || [...row].some((d) => !(d >= 1 && d <= n))) problems.push(`row ${k} is not 1..${n} once each`);
+    if (col.size !== n || [...col].some((d) => !(d >= 1 && d <= n))) problems.push(`column ${k} is not 1..${n} once each`);
+  }
+  const seen = new Array<number>(n * n).fill(0);
+  const allowed = opsMaskOf(m.ops);
+  m.cages.forEach((cage, k) => {
+    const cells = cage.cells.map(([r, c]) => r * n + c);
+    if (cage.cells.some(([r, c]) => !(r >= 0 && r < n && c >= 0 && c < n))) {
+      problems.push(`cage ${k} has a cell outside the grid`);
+      return;
+    }
+    for (const i of cells) seen[i]!++;
+    if (!connected(n, cells)) problems.push(`cage ${k} is not 4-connected`);
+    const digits = cage.cells.map(([r, c]) => sol[r]![c]!);
+    if (applyOp(cage.op, digits) !== cage.target) problems.push(`cage ${k}: ${digits.join(',')} do not make ${cage.target}${cage.op}`);
+    if ((cage.op === '-' || cage.op === '/') && cells.length !== 2) problems.push(`cage ${k}: ${cage.op} on ${cells.length} cells`);
+    if ((cage.op === '=') !== (cells.length === 1)) problems.push(`cage ${k}: = belongs on single cells only`);
+    if (cage.op !== '=' && !(allowed & OP_BIT[cage.op])) problems.push(`cage ${k}: sign ${cage.op} not in ${m.ops}`);
+  });
+  seen.forEach((times, i) => {
+    if (times !== 1) problems.push(`cell ${Math.floor(i / n)},${i % n} is in ${times} cages`);
+  });
+  if (problems.length) return problems;
+  const count = countSolutions(puzOfModel(m), 2).count;
+  if (count !== 1) problems.push(count === 0 ? 'the clues have no solution' : 'the clues have more than one solution');
+  return problems;
+}

@@ -1,0 +1,68 @@
+import { square, type Box, type Draw } from '../../pdf/draw.js';
+import type { CalcudokuModel, Op } from './model.js';
+
+/** Print signs: the real minus, times and division glyphs (Andika has them). */
+const SIGN: Record<Op, string> = { '+': '+', '-': '\u2212', '*': '\u00d7', '/': '\u00f7', '=': '' };
+
+export function clueText(target: number, op: Op, showSign: boolean): string {
+  return showSign ? `${target}${SIGN[op]}` : String(target);
+}
+
+export function drawPuzzle(d: Draw, box: Box, m: CalcudokuModel): void {
+  drawGrid(d, box, m, false);
+}
+
+export function drawAnswer(d: Draw, box: Box, m: CalcudokuModel): void {
+  drawGrid(d, box, m, true);
+}
+
+/**
+ * Newspaper KenKen: thin grey cell lines, thick black cage walls and frame, the clue small in the
+ * top-left corner of each cage. The answer key adds the digits and always shows the signs.
+ */
+function drawGrid(d: Draw, box: Box, m: CalcudokuModel, answer: boolean): void {
+  const n = m.size;
+  const frame = square(box);
+  const thick = Math.max(1.2, Math.min(3, frame.w / n / 16));
+  // Keep the frame's outer edge inside the slot.
+  const s = { x: frame.x + thick / 2, y: frame.y + thick / 2, w: frame.w - thick, h: frame.h - thick };
+  const cell = s.w / n;
+  const owner: number[] = new Array(n * n).fill(-1);
+  m.cages.forEach((c, k) => c.cells.forEach(([r, col]) => (owner[r * n + col] = k)));
+
+  const thin = { stroke: '#9a9a9a', width: Math.max(0.35, thick / 4) };
+  for (let k = 1; k < n; k++) {
+    d.line(s.x + k * cell, s.y, s.x + k * cell, s.y + s.h, thin);
+    d.line(s.x, s.y + k * cell, s.x + s.w, s.y + k * cell, thin);
+  }
+
+  // Square caps close the corners where wall pieces meet.
+  const wall = { stroke: '#000000', width: thick, cap: 'square' as const };
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const x = s.x + c * cell;
+      const y = s.y + r * cell;
+      if (c < n - 1 && owner[r * n + c] !== owner[r * n + c + 1]) d.line(x + cell, y, x + cell, y + cell, wall);
+      if (r < n - 1 && owner[r * n + c] !== owner[(r + 1) * n + c]) d.line(x, y + cell, x + cell, y + cell, wall);
+    }
+  }
+  d.rect(s, { stroke: '#000000', width: thick });
+
+  const pad = thick / 2 + cell * 0.06;
+  const clueSize = cell * (n >= 10 ? 0.25 : 0.27);
+  for (const cage of m.cages) {
+    const [r, c] = cage.cells.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
+    const text = clueText(cage.target, cage.op, answer || !m.hideOps);
+    const at = { x: s.x + c * cell + pad, y: s.y + r * cell + pad, w: cell - 2 * pad, h: clueSize * 1.2 };
+    d.text(text, at, { size: clueSize, font: 'bold', align: 'left', valign: 'top', fit: true });
+  }
+  if (!answer) return;
+  const digitSize = cell * 0.5;
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      // Sit a little low so the digit clears the clue in the corner.
+      const at = { x: s.x + c * cell, y: s.y + r * cell + cell * 0.12, w: cell, h: cell * 0.88 };
+      d.text(String(m.solution[r]![c]), at, { size: digitSize, align: 'center', valign: 'middle' });
+    }
+  }
+}
