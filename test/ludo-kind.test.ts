@@ -25,7 +25,7 @@ describe('Ludo options and codes', () => {
     const sheets = ['landing', 'ways', 'never', 'replay'];
     for (let mask = 0; mask < 16; mask++) {
       const worksheet = sheets.filter((_, i) => mask & (1 << i)).join(',') || 'none';
-      const o = ludo.schema.parse({ worksheet, printables: mask % 2 ? 'board' : 'rules,record', questions: String(6 + mask % 11), players: mask % 3 ? 'expected,random' : 'random,auto120' }) as LudoOptions;
+      const o = ludo.schema.parse({ worksheet, printables: mask % 2 ? 'board' : 'rules,record', questions: String(6 + mask % 11), players: ['random,auto120', 'expected,random', 'auto120-keep,expected'][mask % 3] }) as LudoOptions;
       const text = ludo.encode(o);
       expect(text).toMatch(/^[0-9A-Za-z.]+$/);
       expect(ludo.decode(text)).toEqual(o);

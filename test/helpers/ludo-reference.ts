@@ -75,22 +75,30 @@ export const randomChooser: Chooser = (mine, _theirs, _roll, rng) => {
 };
 
 /** Auto120 as the issue words it: A, then B, C, D; a random marker within the first rule that applies. */
-export const auto120Chooser: Chooser = (mine, theirs, roll, rng) => {
+export const auto120Chooser: Chooser = (mine, theirs, roll, rng) => auto120Like(mine, theirs, roll, rng, false);
+
+/**
+ * The original Auto120 program's intended rule D (its Java filters out markers on a penultimate
+ * square and markers that would pass 120, and "reverts" to any marker when none is left).
+ */
+export const auto120KeepChooser: Chooser = (mine, theirs, roll, rng) => auto120Like(mine, theirs, roll, rng, true);
+
+function auto120Like(mine: number[], theirs: number[], roll: number, rng: Rng, keep: boolean): number {
   const open = mine.map((p, i) => i).filter((i) => mine[i] !== TARGET);
   const penultimate = [2, 3, 4, 5, 6].map((r) => TARGET / r);
   const tests = [
     (to: number) => to === TARGET || penultimate.includes(to),
     (to: number) => to <= TARGET && TARGET % to === 0,
     (to: number) => to < TARGET && theirs.includes(to),
-    (to: number) => to <= TARGET,
+    (to: number, from: number) => to <= TARGET && !(keep && penultimate.includes(from)),
     () => true,
   ];
   for (const t of tests) {
-    const ok = open.filter((i) => t(mine[i]! * roll));
+    const ok = open.filter((i) => t(mine[i]! * roll, mine[i]!));
     if (ok.length > 0) return ok[rng.int(0, ok.length - 1)]!;
   }
   throw new Error('unreachable');
-};
+}
 
 /** One game; returns the winner (0 or 1) and the number of rolls by both players. */
 export function referenceGame(choosers: [Chooser, Chooser], rng: Rng, first: number): { winner: number; rolls: number } {

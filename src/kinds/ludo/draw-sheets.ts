@@ -109,6 +109,7 @@ const squares = (xs: readonly number[]): string => xs.map((s) => (s === GOAL ? '
 
 function strategyWords(name: string): string {
   if (name === 'auto120') return 'plays Auto120 (rules A to D)';
+  if (name === 'auto120-keep') return 'plays Auto120, keeping markers on penultimate squares';
   if (name === 'random') return 'moves any marker at random';
   return 'plays the expected-turns strategy';
 }

@@ -66,11 +66,15 @@ export const randomStrategy: Strategy = {
  * A) land on a penultimate square (20, 24, 30, 40, 60) or on 120; B) land on a divisor of 120;
  * C) bump an opponent; D) a marker that does not overshoot; if every marker would overshoot, any
  * marker. Ties inside a rule are broken at random, as "a random marker" in D suggests.
+ *
+ * With `keep`, rule D also leaves markers on penultimate squares alone, and when that leaves no
+ * marker it picks any marker at random, overshooting or not. That is what the original Auto120
+ * program (Java, by the Lloyd family) sets out to do in D, and it is the reading that reproduces
+ * the issue's 87.6% and 157 rolls; it breaks the issue's wording of D about once in 150 moves
+ * (an overshoot although a penultimate marker could have moved), so it is offered beside auto120.
  */
-export const auto120Strategy: Strategy = {
-  name: 'auto120',
-  description: 'the classic Auto120 order: A penultimate or 120, B divisor of 120, C bump, D no overshoot',
-  choose(pos, me, roll, rng) {
+function auto120Choose(keep: boolean): Strategy['choose'] {
+  return (pos, me, roll, rng) => {
     // One pass: rank each marker's move by the first rule it satisfies, keep the best rank's markers.
     const base = me * MARKERS;
     const opp = (1 - me) * MARKERS;
@@ -82,6 +86,8 @@ export const auto120Strategy: Strategy = {
       const to = from * roll;
       let rank = to > GOAL ? 4 : RANK[to]!;
       if (rank === 3 && hasMarkerAt(pos, opp, to)) rank = 2;
+      // Rank 4 is the last resort; with no rank 3 left, every open marker is a rank-4 candidate.
+      if (rank === 3 && keep && PENULTIMATE_OR_GOAL[from]) rank = 4;
       if (rank < best) {
         best = rank;
         n = 0;
@@ -89,7 +95,19 @@ export const auto120Strategy: Strategy = {
       if (rank === best) candidates[n++] = m;
     }
     return pickAmong(n, rng);
-  },
+  };
+}
+
+export const auto120Strategy: Strategy = {
+  name: 'auto120',
+  description: 'the classic Auto120 order: A penultimate or 120, B divisor of 120, C bump, D no overshoot',
+  choose: auto120Choose(false),
+};
+
+export const auto120KeepStrategy: Strategy = {
+  name: 'auto120-keep',
+  description: 'Auto120 as its original program means D: never move a marker off a penultimate square or past 120 while another can go; else any marker',
+  choose: auto120Choose(true),
 };
 
 function hasMarkerAt(pos: Int32Array, base: number, square: number): boolean {
@@ -132,7 +150,8 @@ export const expectedStrategy: Strategy = {
   },
 };
 
-export const STRATEGIES: readonly Strategy[] = [randomStrategy, auto120Strategy, expectedStrategy];
+// Append only: worksheet codes store a player as its index in this list.
+export const STRATEGIES: readonly Strategy[] = [randomStrategy, auto120Strategy, expectedStrategy, auto120KeepStrategy];
 
 export function strategyByName(name: string): Strategy {
   const s = STRATEGIES.find((x) => x.name === name.trim().toLowerCase());
