@@ -5,6 +5,7 @@ import { pendingFiles } from '../pdf/write.js';
 import { rmSync } from 'node:fs';
 import { addKindCommand } from './kind-command.js';
 import { addKeyCommand, addListCommand } from './info-commands.js';
+import { addBatchCommand } from './batch-command.js';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -19,6 +20,7 @@ function program(): Command {
   addListCommand(p, log);
   addKeyCommand(p, log);
   for (const kind of KINDS) addKindCommand(p, kind, log);
+  addBatchCommand(p, log);
   return p;
 }
 

@@ -1,0 +1,87 @@
+import type { Grid, Kind, Paper, SectionContext } from '../core/kind.js';
+import { commonSchema } from '../core/common.js';
+import { fail } from '../core/errors.js';
+import { findKind } from '../kinds/index.js';
+import { planPages, type Part, type PlannedPage } from '../layout/plan.js';
+import { slotsBox } from '../layout/page.js';
+import type { Templates } from '../layout/templates.js';
+import { createDocument, MARGIN, PAPER_SIZE } from '../pdf/document.js';
+import { Draw, type Box } from '../pdf/draw.js';
+import { generateItems } from '../run.js';
+import type { BatchPlan, WorksheetPlan } from './plan.js';
+
+export type Size = { w: number; h: number };
+
+/** A booklet's logical page: half of the paper turned sideways (A5 on A4, half-Letter on Letter). */
+export function halfPage(paper: Paper): Size {
+  const s = PAPER_SIZE[paper];
+  return { w: s.h / 2, h: s.w };
+}
+
+/** The seed of one worksheet: each pupil (or the one booklet) and each worksheet gets its own. */
+export function worksheetSeed(seed: string, pupil: number | null, worksheet: number): string {
+  return pupil === null ? `${seed}/${worksheet}` : `${seed}/${pupil}/${worksheet}`;
+}
+
+let measurer: Draw | null = null;
+
+/** Like the engine's section context, but for any page size (booklet halves). */
+function context(paper: Paper, size: Size, templates: Templates, grid?: Grid): SectionContext {
+  measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
+  const content: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  return {
+    paper,
+    grid,
+    slotArea(template: string): Box {
+      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '' });
+      const box = slotsBox(measurer!, blocks, content);
+      if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
+      return box;
+    },
+  };
+}
+
+export interface BuiltWorksheet {
+  name: string; // "Calcudoku · 6×6 · medium": contents line and bookmark
+  codes: string[];
+  worksheet: Part;
+  key: Part; // the same sections; the key's headings carry the pupil's name
+}
+
+/** Generates one worksheet of the plan for one pupil (or the booklet) and says how to print it. */
+export function buildWorksheet(plan: BatchPlan, seed: string, index: number, pupil: string | null, pupilIndex: number | null, templates: Templates, size: Size): BuiltWorksheet {
+  const ws: WorksheetPlan = plan.worksheets[index]!;
+  const kind = findKind(ws.kind) as Kind;
+  const options = kind.schema.parse(ws.input);
+  const layout = ws.layout ? commonSchema.shape.layout.parse(ws.layout) : undefined;
+  const items = generateItems(kind, options, worksheetSeed(seed, pupilIndex, index), ws.count);
+  const codes = items.map((it) => it.code);
+  const sections = kind.sections(options, items, context(plan.paper, size, templates, layout));
+  const title = ws.title ?? plan.title;
+  const name = `${ws.title ?? kind.title} · ${kind.describe(options)}`;
+  const vars = { title, subtitle: `${kind.title} · ${kind.describe(options)}`, kind: kind.title, description: kind.describe(options), pupil: pupil ?? '' };
+  const worksheet: Part = {
+    outline: name,
+    vars,
+    sections: sections.map((s) => (ws.instructions && !s.answers ? { ...s, instructions: ws.instructions } : s)),
+  };
+  const key: Part = pupil
+    ? {
+        outline: name,
+        vars: { ...vars, subtitle: `${vars.subtitle} · codes ${codes.join(', ')}` },
+        sections: sections.map((s) => (s.answers ? { ...s, heading: `${pupil} · ${s.heading ?? title}` } : s)),
+      }
+    : worksheet;
+  return { name, codes, worksheet, key };
+}
+
+/** A fixed page count for each part, so stretches rendered apart can be numbered as one document. */
+export function pagesOf(parts: Part[], answers: boolean): { pages: PlannedPage[]; starts: number[] } {
+  const pages: PlannedPage[] = [];
+  const starts: number[] = [];
+  for (const part of parts) {
+    starts.push(pages.length);
+    pages.push(...planPages([part], answers));
+  }
+  return { pages, starts };
+}

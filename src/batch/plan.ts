@@ -1,0 +1,280 @@
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml';
+import type { Kind, OptionSpec, Paper } from '../core/kind.js';
+import { commonSchema } from '../core/common.js';
+import { fail, UserError } from '../core/errors.js';
+import { KINDS, findKind } from '../kinds/index.js';
+import { parseRoster } from './roster.js';
+
+/** One worksheet of a plan, validated; plain data, so it can be posted to worker threads. */
+export interface WorksheetPlan {
+  kind: string;
+  input: Record<string, unknown>; // the kind's options keyed by OptionSpec.key, as the CLI would pass them
+  count: number;
+  layout?: string; // "2x3"
+  title?: string;
+  instructions?: string;
+}
+
+export interface BatchPlan {
+  title: string;
+  seed?: string;
+  paper: Paper;
+  answers: 'back' | 'separate' | 'none';
+  booklet: boolean;
+  out?: string;
+  roster: string[] | null;
+  worksheets: WorksheetPlan[];
+}
+
+export const SHARED_FIELDS = ['kind', 'count', 'layout', 'title', 'instructions'];
+
+export const topSchema = z
+  .object({
+    title: z.string().trim().min(1, { error: 'must not be empty' }).max(120, { error: 'must be at most 120 characters' }).optional(),
+    seed: z
+      .union([z.string(), z.number()], { error: 'must be a word or a number' })
+      .transform(String)
+      .pipe(z.string().min(1, { error: 'must not be empty: any word or number will do' }).max(64, { error: 'must be at most 64 characters' }))
+      .optional(),
+    paper: z.enum(['a4', 'letter'], { error: 'must be a4 or letter' }).default('a4'),
+    roster: z.string({ error: 'must be the path of a file with one pupil name a line' }).min(1).optional(),
+    answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
+    booklet: z.boolean({ error: 'must be true or false' }).default(false),
+    out: z.string({ error: 'must be the path of a folder' }).min(1).optional(),
+    worksheets: z.array(z.unknown(), { error: 'must be a list of worksheets, each with a kind' }).min(1, { error: 'must list at least one worksheet' }).max(100, { error: 'must list at most 100 worksheets' }),
+  })
+  .strict();
+
+const sharedSchema = commonSchema.pick({ count: true, layout: true, title: true }).extend({
+  instructions: z.string({ error: 'must be text' }).max(500, { error: 'must be at most 500 characters' }).optional(),
+});
+
+type Path = (string | number)[];
+
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0]!;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = d[j]!;
+      d[j] = Math.min(d[j]! + 1, d[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return d[b.length]!;
+}
+
+export function didYouMean(word: string, options: string[]): string {
+  const norm = (s: string) => s.toLowerCase().replace(/[-_]/g, '');
+  const best = options
+    .map((o) => ({ o, d: distance(norm(word), norm(o)) }))
+    .sort((a, b) => a.d - b.d)[0];
+  return best && best.d <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean '${best.o}'?` : '';
+}
+
+export function fieldName(path: Path): string {
+  return path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+}
+
+/** The flag spelling of an option without dashes: "--symbols-per-card <k>" gives symbols-per-card. */
+export function flagName(spec: OptionSpec): string {
+  return spec.flags.match(/--([a-z0-9-]+)/)?.[1] ?? spec.key;
+}
+
+class PlanReader {
+  private lines = new LineCounter();
+  readonly doc: Document;
+
+  constructor(
+    readonly shown: string,
+    text: string,
+  ) {
+    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: false, uniqueKeys: true });
+    const err = this.doc.errors[0];
+    if (err) {
+      const line = this.lineAt(err.pos[0]);
+      fail(`${shown}:${line}: the plan is not valid YAML or JSON: ${err.message.split('\n')[0]}`);
+    }
+  }
+
+  private lineAt(offset: number | undefined): number {
+    return offset === undefined ? 1 : this.lines.linePos(offset).line;
+  }
+
+  /** The line of a value, or of its key when `key` is set (unknown fields), or of the nearest parent. */
+  line(path: Path, key = false): number {
+    for (let p = path; ; p = p.slice(0, -1)) {
+      if (key && p.length === path.length && p.length) {
+        const parent = this.doc.getIn(p.slice(0, -1), true);
+        const pair = isMap(parent) ? parent.items.find((it) => isPair(it) && isScalar(it.key) && it.key.value === p[p.length - 1]) : undefined;
+        if (pair && isScalar(pair.key)) return this.lineAt(pair.key.range?.[0]);
+        continue;
+      }
+      const node = p.length ? this.doc.getIn(p, true) : this.doc.contents;
+      const range = (node as { range?: [number, number, number] } | undefined)?.range;
+      if (range) return this.lineAt(range[0]);
+      if (!p.length) return 1;
+    }
+  }
+
+  fail(path: Path, message: string, key = false): never {
+    const where = path.length ? `${fieldName(path)}: ` : '';
+    fail(`${this.shown}:${this.line(path, key)}: ${where}${message}`);
+  }
+
+  /** The first zod problem, by line, as one sentence. */
+  zodFail(base: Path, error: z.ZodError, known: string[], input: unknown): never {
+    const located = error.issues.map((issue) => {
+      if (issue.code === 'unrecognized_keys') {
+        const k = issue.keys[0]!;
+        const path = [...base, ...(issue.path as Path), k];
+        return { path, key: true, message: `unknown field '${k}'${didYouMean(k, known)}` };
+      }
+      const path = [...base, ...(issue.path as Path)];
+      const value = valueAt(input, issue.path as Path);
+      const got = value === undefined || issue.message.includes('(got') ? '' : ` (got ${JSON.stringify(value)})`;
+      const message = value === undefined && issue.code === 'invalid_type' ? 'is required' : `${issue.message}${got}`;
+      return { path, key: false, message };
+    });
+    located.sort((a, b) => this.line(a.path, a.key) - this.line(b.path, b.key));
+    const first = located[0]!;
+    this.fail(first.path, first.message, first.key);
+  }
+}
+
+function valueAt(v: unknown, path: Path): unknown {
+  let cur = v;
+  for (const p of path) cur = cur && typeof cur === 'object' ? (cur as Record<string | number, unknown>)[p] : undefined;
+  return cur;
+}
+
+/** CLI values are strings (booleans for bare flags); the plan's numbers become strings the same way. */
+function asCliValue(v: unknown, spec: OptionSpec): unknown {
+  if (spec.repeatable) return (Array.isArray(v) ? v : [v]).map((x) => (typeof x === 'number' ? String(x) : x));
+  if (typeof v === 'number') return String(v);
+  if (Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string')) return v.join(',');
+  return v;
+}
+
+function isFlagOnly(spec: OptionSpec): boolean {
+  return !/[<[]/.test(spec.flags);
+}
+
+/** Kind options by key or flag spelling; "no-playable: true" is "playable: false" as on the command line. */
+function kindInput(r: PlanReader, at: Path, kind: Kind, raw: Record<string, unknown>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  const names = new Map<string, OptionSpec>();
+  for (const s of kind.options) {
+    if (!names.has(s.key)) names.set(s.key, s);
+    names.set(flagName(s), s);
+  }
+  const known = [...SHARED_FIELDS, ...names.keys()];
+  for (const [name, value] of Object.entries(raw)) {
+    if (SHARED_FIELDS.includes(name)) continue;
+    const spec = names.get(name);
+    if (!spec) {
+      const list = [...new Set(kind.options.map((s) => s.key))].join(', ');
+      r.fail([...at, name], `unknown field '${name}' for ${kind.name}${didYouMean(name, known) || `; ${kind.name} takes ${list || 'no options'} (and count, layout, title, instructions)`}`, true);
+    }
+    if (value === null || (typeof value === 'object' && !Array.isArray(value))) r.fail([...at, name], `must be a single value or a list, as on the command line (--${flagName(spec)})`);
+    let v = asCliValue(value, spec);
+    if (isFlagOnly(spec) && flagName(spec).startsWith('no-') && typeof v === 'boolean') v = !v;
+    if (isFlagOnly(spec) && typeof v !== 'boolean') r.fail([...at, name], `must be true or false (got ${JSON.stringify(value)})`);
+    if (spec.key in input) r.fail([...at, name], `'${spec.key}' is given twice in this worksheet; keep one`, true);
+    input[spec.key] = v;
+  }
+  return input;
+}
+
+/** "--size 30: give a whole number from 5 to 20" from a kind's own check, told as the plan's field. */
+function kindMessage(kind: Kind, message: string): { key?: string; text: string } {
+  const m = /^--([a-z0-9-]+)(.*)$/s.exec(message);
+  const spec = m ? kind.options.find((s) => flagName(s) === m[1]) : undefined;
+  if (!m || !spec) return { text: message };
+  const rest = m[2]!.replace(/^[\s:]+/, '');
+  const valued = /^(\S+?): (.+)$/s.exec(rest);
+  return { key: spec.key, text: valued ? `${valued[2]} (got ${valued[1]})` : rest || message };
+}
+
+function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPlan {
+  const at: Path = ['worksheets', index];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) r.fail(at, 'must be a worksheet: a set of fields such as kind: calcudoku, count: 4');
+  const ws = raw as Record<string, unknown>;
+  const names = KINDS.map((k) => k.name);
+  if (ws.kind === undefined) r.fail(at, `needs a kind: one of ${names.join(', ')}`);
+  const kind = typeof ws.kind === 'string' ? findKind(ws.kind) : undefined;
+  if (!kind) r.fail([...at, 'kind'], `unknown kind ${JSON.stringify(ws.kind)}: the kinds are ${names.join(', ')}${didYouMean(String(ws.kind), names)}`);
+  const input = kindInput(r, at, kind, ws);
+  const shared = sharedSchema.safeParse({ count: ws.count, layout: ws.layout, title: ws.title, instructions: ws.instructions });
+  if (!shared.success) r.zodFail(at, shared.error, [], ws);
+  try {
+    const parsed = kind.schema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const key = String(issue.path[0] ?? '');
+      const got = key in input ? ` (got ${JSON.stringify(input[key])})` : '';
+      r.fail(key ? [...at, key] : at, `${issue.message}${issue.message.includes('(got') ? '' : got}`);
+    }
+  } catch (e) {
+    if (!(e instanceof UserError) || e.message.startsWith(`${r.shown}:`)) throw e;
+    const { key, text } = kindMessage(kind, e.message);
+    const field = key ? (Object.keys(ws).find((n) => n === key || kind.options.some((s) => s.key === key && flagName(s) === n)) ?? key) : undefined;
+    r.fail(field ? [...at, field] : at, text);
+  }
+  return {
+    kind: kind.name,
+    input,
+    count: shared.data.count ?? kind.defaultCount,
+    layout: typeof ws.layout === 'string' ? ws.layout : undefined,
+    title: shared.data.title,
+    instructions: shared.data.instructions,
+  };
+}
+
+/** Reads and checks a whole plan (and its roster) before anything is generated. */
+export function readPlan(file: string): BatchPlan {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    fail(`${file}: the plan cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); give the path of a .yaml or .json plan file`);
+  }
+  return parsePlan(text, file);
+}
+
+export function parsePlan(text: string, file: string): BatchPlan {
+  const r: PlanReader = new PlanReader(file, text);
+  const data = r.doc.toJS() as unknown;
+  if (!data || typeof data !== 'object' || Array.isArray(data)) {
+    r.fail([], 'the plan must be a set of fields: title, seed, paper, roster and a list of worksheets');
+  }
+  const top = topSchema.safeParse(data);
+  if (!top.success) return r.zodFail([], top.error, Object.keys(topSchema.shape), data);
+  const worksheets = top.data.worksheets.map((w, i) => readWorksheet(r, i, w));
+  let roster: string[] | null = null;
+  if (top.data.roster !== undefined) {
+    const shown = top.data.roster;
+    const path = resolve(dirname(file), shown);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (e) {
+      r.fail(['roster'], `${shown} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); give the path, relative to the plan, of a text or CSV file with one pupil name a line`);
+    }
+    roster = parseRoster(text, dirname(file) === '.' ? shown : `${dirname(file)}/${shown}`);
+  }
+  return {
+    title: top.data.title ?? basename(file).replace(/\.(ya?ml|json)$/i, ''),
+    seed: top.data.seed,
+    paper: top.data.paper,
+    answers: top.data.answers,
+    booklet: top.data.booklet,
+    out: top.data.out,
+    roster,
+    worksheets,
+  };
+}

@@ -1,0 +1,96 @@
+import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { UserError } from '../core/errors.js';
+import type { Setup, Task } from './tasks.js';
+
+interface Queued {
+  task: Task;
+  owner: number | null;
+  resolve(v: { result: unknown; worker: number }): void;
+  reject(e: Error): void;
+}
+
+/**
+ * From source (tsx, vitest) the worker is a .ts file: a small script registers tsx first (its
+ * --import hook only registers itself on the main thread). Built, it is plain .js.
+ */
+function startWorker(setup: Setup): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { workerData: setup });
+  // tsx's "./esm/api" export for import (require.resolve would give its CommonJS twin).
+  const api = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
+  const file = new URL('./worker.ts', import.meta.url).href;
+  const boot = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`;
+  return new Worker(boot, { eval: true, workerData: setup });
+}
+
+/**
+ * A fixed set of worker threads. A task may name the worker that must run it (the one holding its
+ * models); otherwise the first idle worker takes it. Results never depend on which worker ran what.
+ */
+export class Pool {
+  private workers: Worker[] = [];
+  private busy: (Queued | null)[] = [];
+  private queue: Queued[] = [];
+  private failed: Error | null = null;
+
+  constructor(size: number, setup: Setup) {
+    for (let i = 0; i < size; i++) {
+      const w = startWorker(setup);
+      w.on('message', (msg: { result?: unknown; error?: { user: boolean; message: string; stack?: string } }) => this.done(i, msg));
+      w.on('error', (e) => this.crash(e));
+      w.on('exit', (code) => code !== 0 && this.crash(new Error(`batch worker ${i} stopped (exit code ${code})`)));
+      this.workers.push(w);
+      this.busy.push(null);
+    }
+  }
+
+  get size(): number {
+    return this.workers.length;
+  }
+
+  run<R>(task: Task, owner: number | null = null): Promise<{ result: R; worker: number }> {
+    if (this.failed) return Promise.reject(this.failed);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ task, owner, resolve: resolve as Queued['resolve'], reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    this.workers.forEach((w, i) => {
+      if (this.busy[i]) return;
+      const at = this.queue.findIndex((q) => q.owner === null || q.owner === i);
+      if (at < 0) return;
+      const [job] = this.queue.splice(at, 1);
+      this.busy[i] = job!;
+      w.postMessage({ id: i, task: job!.task });
+    });
+  }
+
+  private done(i: number, msg: { result?: unknown; error?: { user: boolean; message: string; stack?: string } }): void {
+    const job = this.busy[i];
+    this.busy[i] = null;
+    if (!job) return;
+    if (msg.error) {
+      const e = msg.error.user ? new UserError(msg.error.message) : new Error(msg.error.message);
+      if (!msg.error.user && msg.error.stack) e.stack = msg.error.stack;
+      job.reject(e);
+    } else {
+      job.resolve({ result: msg.result, worker: i });
+    }
+    this.dispatch();
+  }
+
+  private crash(e: Error): void {
+    if (this.failed) return;
+    this.failed = e;
+    for (const job of [...this.busy, ...this.queue]) job?.reject(e);
+    this.queue = [];
+  }
+
+  async close(): Promise<void> {
+    this.failed ??= new Error('pool closed');
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,61 @@
+import { fail } from '../core/errors.js';
+
+const MAX_PUPILS = 1000;
+const MAX_NAME = 80;
+
+/** "Smith, Ava" written as a quoted CSV cell: unquote it; anything else is taken as written. */
+function cell(line: string): string {
+  const t = line.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).replace(/""/g, '"').trim() : t;
+}
+
+/**
+ * A class list: one name a line, an optional header line "name". A blank line or a repeated
+ * name is refused rather than guessed at: a pupil without a sheet is worse than an error.
+ */
+export function parseRoster(text: string, file: string): string[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
+  const names: string[] = [];
+  const seen = new Map<string, number>();
+  lines.forEach((line, i) => {
+    const name = cell(line);
+    const at = `${file}:${i + 1}`;
+    if (i === 0 && name.toLowerCase() === 'name') return;
+    if (!name) fail(`${at}: the roster has a blank line; give one pupil name on every line (remove the blank line)`);
+    if (name.length > MAX_NAME) fail(`${at}: the name "${name.slice(0, 20)}..." is longer than ${MAX_NAME} characters`);
+    const key = name.toLocaleLowerCase('en');
+    const before = seen.get(key);
+    if (before !== undefined) {
+      fail(`${at}: "${name}" is already on line ${before}; every name must be different (add an initial, e.g. "${name} B.")`);
+    }
+    seen.set(key, i + 1);
+    names.push(name);
+  });
+  if (!names.length) fail(`${file}: the roster is empty; write one pupil name on each line (a first line "name" is allowed)`);
+  if (names.length > MAX_PUPILS) fail(`${file}: the roster has ${names.length} names; at most ${MAX_PUPILS} are allowed`);
+  return names;
+}
+
+/** A name as a file name safe on every system: accents dropped, anything else odd becomes a dash. */
+export function safeFileName(name: string, fallback = 'puzzles'): string {
+  const base = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9_.-]+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 60);
+  return base || fallback;
+}
+
+/** File names from pupil names, no two alike even where case is ignored. */
+export function pupilFileNames(names: string[], reserved: string[] = []): string[] {
+  const taken = new Set(reserved.map((r) => r.toLowerCase()));
+  return names.map((name) => {
+    const base = safeFileName(name, 'pupil');
+    let file = `${base}.pdf`;
+    for (let n = 2; taken.has(file.toLowerCase()); n++) file = `${base}-${n}.pdf`;
+    taken.add(file.toLowerCase());
+    return file;
+  });
+}
