@@ -1,4 +1,5 @@
 import type { Kind } from '../core/kind.js';
+import { calcudoku } from './calcudoku/index.js';
 import { flow } from './flow/index.js';
 import { dobble } from './dobble/index.js';
 import { spotMatch } from './spotmatch/index.js';
@@ -6,7 +7,7 @@ import { fultiples } from './fultiples/index.js';
 import { ludo } from './ludo/index.js';
 
 /** Every puzzle kind, in the order `puzzlepress list` shows them. */
-export const KINDS: Kind[] = [flow, dobble, spotMatch, fultiples, ludo];
+export const KINDS: Kind[] = [calcudoku, flow, dobble, spotMatch, fultiples, ludo];
 
 export function findKind(name: string): Kind | undefined {
   return KINDS.find((k) => k.name === name);
