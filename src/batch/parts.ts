@@ -57,19 +57,21 @@ export function buildWorksheet(plan: BatchPlan, seed: string, index: number, pup
   const items = generateItems(kind, options, worksheetSeed(seed, pupilIndex, index), ws.count);
   const codes = items.map((it) => it.code);
   const sections = kind.sections(options, items, context(plan.paper, size, templates, layout));
-  const title = ws.title ?? plan.title;
-  const name = `${ws.title ?? kind.title} · ${kind.describe(options)}`;
-  const vars = { title, subtitle: `${kind.title} · ${kind.describe(options)}`, kind: kind.title, description: kind.describe(options), pupil: pupil ?? '' };
+  const description = kind.describe(options);
+  const name = `${ws.title ?? kind.title} · ${description}`;
+  // The plan's title runs along the footer; each worksheet is headed by its own title or kind.
+  const heading = (h?: string) => h ?? ws.title ?? `${kind.title} puzzles`;
+  const vars = { title: plan.title, subtitle: `${kind.title} · ${description}`, kind: kind.title, description, pupil: pupil ?? '' };
   const worksheet: Part = {
     outline: name,
     vars,
-    sections: sections.map((s) => (ws.instructions && !s.answers ? { ...s, instructions: ws.instructions } : s)),
+    sections: sections.map((s) => ({ ...s, heading: heading(s.heading), instructions: (!s.answers && ws.instructions) || s.instructions })),
   };
   const key: Part = pupil
     ? {
         outline: name,
         vars: { ...vars, subtitle: `${vars.subtitle} · codes ${codes.join(', ')}` },
-        sections: sections.map((s) => (s.answers ? { ...s, heading: `${pupil} · ${s.heading ?? title}` } : s)),
+        sections: worksheet.sections.map((s) => (s.answers ? { ...s, heading: `${pupil} · ${s.heading}` } : s)),
       }
     : worksheet;
   return { name, codes, worksheet, key };

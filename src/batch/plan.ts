@@ -121,8 +121,10 @@ class PlanReader {
     }
   }
 
+  /** With `key`, the message is about the field's name itself, so it is placed in its parent. */
   fail(path: Path, message: string, key = false): never {
-    const where = path.length ? `${fieldName(path)}: ` : '';
+    const shown = key ? path.slice(0, -1) : path;
+    const where = shown.length ? `${fieldName(shown)}: ` : '';
     fail(`${this.shown}:${this.line(path, key)}: ${where}${message}`);
   }
 

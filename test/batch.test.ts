@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parsePlan } from '../src/batch/plan.js';
+import { parseRoster, pupilFileNames } from '../src/batch/roster.js';
+import { bookletOrder, mergePdfs, parsePdf } from '../src/batch/merge.js';
+import { planJsonSchema } from '../src/batch/schema.js';
+import { UserError } from '../src/core/errors.js';
+import { KINDS } from '../src/kinds/index.js';
+import { Templates } from '../src/layout/templates.js';
+import { documentPages, generateItems, kindPart } from '../src/run.js';
+import { renderToBuffer } from '../src/pdf/write.js';
+import { fultiples } from '../src/kinds/fultiples/index.js';
+
+const PLAN = `title: Week 3 puzzles
+seed: week3
+paper: a4
+worksheets:
+  - kind: fultiples
+    task: multiples:7
+    count: 2
+  - kind: flow
+    size: 8
+    count: 4
+`;
+
+function planError(text: string, file = 'week3.yaml'): string {
+  try {
+    parsePlan(text, file);
+  } catch (e) {
+    expect(e).toBeInstanceOf(UserError);
+    return (e as Error).message;
+  }
+  throw new Error('the plan was accepted');
+}
+
+describe('plan files', () => {
+  it('accept the plan of the issue and fill in defaults', () => {
+    const plan = parsePlan(PLAN, 'week3.yaml');
+    expect(plan.title).toBe('Week 3 puzzles');
+    expect(plan.roster).toBeNull();
+    expect(plan.worksheets.map((w) => [w.kind, w.count])).toEqual([['fultiples', 2], ['flow', 4]]);
+    expect(plan.worksheets[0]!.input).toEqual({ task: ['multiples:7'] });
+  });
+
+  it('accept JSON, and the command-line spelling of options', () => {
+    const json = JSON.stringify({ title: 'J', worksheets: [{ kind: 'fultiples', 'wild-chance': 5, count: 1 }, { kind: 'flow' }] }, null, 2);
+    const plan = parsePlan(json, 'plan.json');
+    expect(plan.worksheets[0]!.input).toEqual({ wildChance: '5' });
+    expect(plan.worksheets[1]!.count).toBe(KINDS.find((k) => k.name === 'flow')!.defaultCount);
+  });
+
+  it('name the file, the line and the field of every mistake, and say what is allowed', () => {
+    const cases: [string, string, RegExp][] = [
+      ['size: 8', 'size: 30', /^week3\.yaml:9: worksheets\[1\].size: .*5 to 20.*30/],
+      ['size: 8', 'dificulty: hard', /^week3\.yaml:9: worksheets\[1\]: unknown field 'dificulty'.*did you mean 'difficulty'\?/],
+      ['kind: flow', 'kind: flw', /^week3\.yaml:8: worksheets\[1\]\.kind: unknown kind "flw": the kinds are .*flow.*did you mean 'flow'\?/],
+      ['paper: a4', 'papr: a4', /^week3\.yaml:3: unknown field 'papr'; did you mean 'paper'\?/],
+      ['paper: a4', 'paper: a5', /^week3\.yaml:3: paper: must be a4 or letter \(got "a5"\)/],
+      ['count: 4', 'count: 0', /^week3\.yaml:10: worksheets\[1\]\.count: must be a whole number from 1 to 1000 \(got 0\)/],
+      ['count: 4', 'layout: 9x9', /^week3\.yaml:10: worksheets\[1\]\.layout: must be COLSxROWS/],
+      ['multiples:7', 'multiples:x', /^week3\.yaml:6: worksheets\[0\]\.task: .*multiples:P/],
+      ['size: 8', 'size: [8', /^week3\.yaml:\d+: the plan is not valid YAML or JSON/],
+      ['  - kind: flow\n    size: 8\n', '  - size: 8\n', /^week3\.yaml:8: worksheets\[1\]: needs a kind: one of /],
+    ];
+    for (const [from, to, pattern] of cases) {
+      expect(PLAN).toContain(from);
+      expect(planError(PLAN.replace(from, to))).toMatch(pattern);
+    }
+    expect(planError('title: x\n')).toMatch(/^week3\.yaml:1: worksheets: is required/);
+    expect(planError('- a\n- b\n')).toMatch(/must be a set of fields/);
+  });
+
+  it('read the roster beside the plan and refuse empty, blank or repeated names', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-plan-'));
+    writeFileSync(join(dir, 'class.csv'), 'name\nAva\n"Smith, Ben"\nZoë\n');
+    const plan = parsePlan(`roster: class.csv\n${PLAN}`, join(dir, 'week3.yaml'));
+    expect(plan.roster).toEqual(['Ava', 'Smith, Ben', 'Zoë']);
+    expect(planError(`roster: nope.csv\n${PLAN}`, join(dir, 'week3.yaml'))).toMatch(/week3\.yaml:1: roster: nope\.csv cannot be read \(ENOENT\)/);
+  });
+});
+
+describe('rosters', () => {
+  it('take one name a line with an optional header', () => {
+    expect(parseRoster('Ava\nBen\n', 'c.csv')).toEqual(['Ava', 'Ben']);
+    expect(parseRoster('Name\r\nAva\r\n', 'c.csv')).toEqual(['Ava']);
+  });
+
+  it('name the file and line of a blank line or a repeated name', () => {
+    expect(() => parseRoster('', 'c.csv')).toThrow(/^c\.csv: the roster is empty/);
+    expect(() => parseRoster('name\n', 'c.csv')).toThrow(/^c\.csv: the roster is empty/);
+    expect(() => parseRoster('Ava\n\nBen\n', 'c.csv')).toThrow(/^c\.csv:2: the roster has a blank line/);
+    expect(() => parseRoster('Ava\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:3: "ava" is already on line 1/);
+  });
+
+  it('give every pupil a safe file name, no two alike even ignoring case', () => {
+    const names = ['Ava', 'AVA B', 'ava-b', 'Zoë', 'Zoe', '../etc', '***', 'answer-key'];
+    const files = pupilFileNames(names, ['answer-key.pdf', 'manifest.json']);
+    expect(new Set(files.map((f) => f.toLowerCase())).size).toBe(names.length);
+    for (const f of files) expect(f).toMatch(/^[A-Za-z0-9_][A-Za-z0-9_.-]*\.pdf$/);
+    expect(files).not.toContain('answer-key.pdf');
+    expect(files[3]).toBe('Zoe.pdf');
+    expect(files[4]).toBe('Zoe-2.pdf');
+  });
+});
+
+describe('booklet order', () => {
+  it('folds into a booklet that reads page 1, 2, 3 ... in order', () => {
+    for (let n = 1; n <= 41; n++) {
+      const sides = bookletOrder(n);
+      const m = Math.max(4, Math.ceil(n / 4) * 4);
+      expect(sides).toHaveLength(m / 2);
+      // Read a folded stack as a person would: the right half of each front then the left half of
+      // its back going in, then the right half of each back and the left of each front coming out.
+      const sheets = sides.length / 2;
+      const reading: (number | null)[] = [];
+      for (let k = 0; k < sheets; k++) reading.push(sides[2 * k]![1]!, sides[2 * k + 1]![0]!);
+      for (let k = sheets - 1; k >= 0; k--) reading.push(sides[2 * k + 1]![1]!, sides[2 * k]![0]!);
+      expect(reading).toEqual(Array.from({ length: m }, (_, i) => (i < n ? i : null)));
+    }
+  });
+});
+
+describe('joining PDF stretches', () => {
+  async function stretch(seed: string, pupil: string): Promise<Buffer> {
+    const templates = new Templates();
+    const o = fultiples.schema.parse({ task: ['multiples:7'] });
+    const part = kindPart(fultiples, o, generateItems(fultiples, o, seed, 1), { paper: 'a4', pupil }, templates);
+    return renderToBuffer(documentPages([part], 'back').main, { paper: 'a4', templates, meta: { title: 'x', subject: 'y', keywords: 'z' } });
+  }
+
+  it('keeps every page, gives each stretch its own font names and one outline', async () => {
+    const a = await stretch('a', 'Set 3 0 R');
+    const b = await stretch('b', 'Ben');
+    const merged = mergePdfs([a, b], { meta: { title: 'Both', subject: 's', keywords: 'k' }, bookmarks: [{ path: ['A', 'x'], page: 0 }, { path: ['B'], page: 3 }] });
+    const parsed = parsePdf(merged);
+    expect(parsed.pages).toHaveLength(parsePdf(a).pages.length + parsePdf(b).pages.length);
+    const text = merged.toString('latin1');
+    const tags = [...text.matchAll(/\/FontName \/([A-Z]{6})\+/g)].map((m) => m[1]);
+    expect(tags.length).toBe(4);
+    expect(new Set(tags).size).toBe(tags.length);
+    expect(text.match(/\/Type \/Outlines/g)).toHaveLength(1);
+    expect(text.match(/\/Type \/Catalog/g)).toHaveLength(1);
+    // Every reference points at an object that exists.
+    for (const m of text.matchAll(/(\d+) 0 R\b/g)) expect(parsed.objects.has(Number(m[1])), m[0]).toBe(true);
+  });
+
+  it('imposes two pages a landscape sheet', async () => {
+    const a = await stretch('a', 'Ava');
+    const merged = mergePdfs([a], { meta: { title: 'B', subject: 's', keywords: 'k' }, bookmarks: [], impose: { sheet: { w: 841.89, h: 595.28 }, order: bookletOrder(3) } });
+    const text = merged.toString('latin1');
+    expect(parsePdf(merged).pages).toHaveLength(2);
+    expect(text.match(/\/Subtype \/Form/g)).toHaveLength(3);
+    expect(text).toContain('/MediaBox [0 0 841.89 595.28]');
+  });
+});
+
+describe('plan schema', () => {
+  it('offers one worksheet shape per kind, with every option', () => {
+    const schema = planJsonSchema() as { properties: { worksheets: { items: { oneOf: { properties: Record<string, unknown> }[] } } } };
+    const shapes = schema.properties.worksheets.items.oneOf;
+    expect(shapes).toHaveLength(KINDS.length);
+    KINDS.forEach((k, i) => {
+      for (const o of k.options) expect(shapes[i]!.properties).toHaveProperty(o.key);
+    });
+  });
+});
