@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from './helpers/cli.js';
+import { fromCode } from '../src/run.js';
+import type { FultiplesModel } from '../src/kinds/fultiples/model.js';
+import type { Manifest } from '../src/batch/run-batch.js';
+
+const PUPILS = ['Ava Smith', 'Ben', 'Zoë', 'Chloé Martin', "O'Neill, Sam", 'Li Wei'];
+
+const PLAN = `title: Week 3 puzzles
+seed: week3
+paper: a4
+roster: pupils.csv
+worksheets:
+  - kind: calcudoku
+    size: 4
+    difficulty: easy
+    count: 2
+  - kind: flow
+    size: 6
+    count: 2
+  - kind: fultiples
+    task: multiples:7
+    count: 1
+  - kind: spot-match
+    count: 1
+`;
+
+function setup(plan = PLAN): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pp-batch-'));
+  writeFileSync(join(dir, 'week3.yaml'), plan);
+  writeFileSync(join(dir, 'pupils.csv'), `name\n${PUPILS.map((p) => (p.includes(',') ? `"${p}"` : p)).join('\n')}\n`);
+  return dir;
+}
+
+function pdfText(file: string, first?: number, last?: number): string {
+  const range = first ? ['-f', String(first), '-l', String(last ?? first)] : [];
+  return execFileSync('pdftotext', [...range, file, '-'], { encoding: 'utf8' });
+}
+
+function pages(file: string): number {
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))?.[1]);
+}
+
+function run(dir: string, out: string, ...extra: string[]) {
+  const r = cli(['batch', join(dir, 'week3.yaml'), '--out', join(dir, out), ...extra], dir);
+  expect(r.code, r.stderr).toBe(0);
+  return JSON.parse(readFileSync(join(dir, out, 'manifest.json'), 'utf8')) as Manifest;
+}
+
+describe('batch with a roster', () => {
+  const dir = setup();
+  const manifest = run(dir, 'one', '--workers', '1');
+  const out = join(dir, 'one');
+
+  it('writes one PDF per pupil, the teacher\'s key and a manifest, the same bytes with 2 workers', () => {
+    run(dir, 'two', '--workers', '2');
+    const files = readdirSync(out).sort();
+    expect(files).toHaveLength(PUPILS.length + 2);
+    expect(files).toContain('answer-key.pdf');
+    expect(files).toContain('manifest.json');
+    expect(readdirSync(join(dir, 'two')).sort()).toEqual(files);
+    for (const f of files) expect(readFileSync(join(out, f)).equals(readFileSync(join(dir, 'two', f))), f).toBe(true);
+    for (const f of manifest.files) {
+      expect(createHash('sha256').update(readFileSync(join(out, f.file))).digest('hex')).toBe(f.sha256);
+      expect(pages(join(out, f.file))).toBe(f.pages);
+    }
+  });
+
+  it('prints each pupil\'s name and own codes on their sheets', () => {
+    expect(manifest.pupils!.map((p) => p.name)).toEqual(PUPILS);
+    for (const p of manifest.pupils!) {
+      const text = pdfText(join(out, p.file));
+      expect(text).toContain(`Name: ${p.name}`);
+      for (const w of p.worksheets) for (const code of w.codes) expect(text).toContain(code);
+    }
+  });
+
+  it('gives every pupil puzzles of their own', () => {
+    const worksheets = manifest.pupils![0]!.worksheets.length;
+    for (let w = 0; w < worksheets; w++) {
+      const codes = manifest.pupils!.flatMap((p) => p.worksheets[w]!.codes);
+      expect(new Set(codes).size).toBe(codes.length);
+      const models = codes.map((c) => JSON.stringify(fromCode(c).item.model));
+      expect(new Set(models).size, `worksheet ${w + 1}`).toBe(models.length);
+    }
+  });
+
+  it('holds every pupil\'s solutions in the key, headed by their name and codes', () => {
+    const key = join(out, 'answer-key.pdf');
+    const byPage = Array.from({ length: pages(key) }, (_, i) => pdfText(key, i + 1));
+    for (const p of manifest.pupils!) {
+      const own = byPage.filter((t) => t.includes(`Answer key: ${p.name} ·`)).join('\n');
+      expect(own, p.name).not.toBe('');
+      for (const w of p.worksheets) for (const code of w.codes) expect(own).toContain(code);
+      // The Fultiples key says how many cells to shade; count them on the regenerated board.
+      const fcode = p.worksheets.find((w) => w.kind === 'fultiples')!.codes[0]!;
+      const board = (fromCode(fcode).item.model as FultiplesModel).board.flat();
+      expect(own).toContain(`${board.filter((n) => n % 7 === 0).length} cells`);
+    }
+    // Nobody else's pages: each key page belongs to exactly one pupil.
+    for (const t of byPage) expect(PUPILS.filter((n) => t.includes(`Answer key: ${n} ·`))).toHaveLength(1);
+  });
+});
+
+describe('batch without a roster', () => {
+  it('makes one booklet with a cover, the worksheets and the answers, folded 2-up on request', () => {
+    const dir = setup(PLAN.replace('roster: pupils.csv\n', ''));
+    const flat = run(dir, 'flat', '--workers', '2');
+    const file = join(dir, 'flat', 'Week-3-puzzles.pdf');
+    const n = pages(file);
+    expect(flat.files).toEqual([{ file: 'Week-3-puzzles.pdf', pages: n, sha256: expect.any(String) }]);
+    const cover = pdfText(file, 1);
+    expect(cover).toContain('Week 3 puzzles');
+    expect(cover).toContain('Contents');
+    for (const w of flat.worksheets!) {
+      expect(cover).toContain(`${w.name} · page ${w.firstPage}`);
+      expect(pdfText(file, w.firstPage)).toContain(w.codes[0]!);
+      expect(pdfText(file, w.answersPage!)).toContain('Answer key');
+    }
+
+    const folded = run(dir, 'folded', '--workers', '1', '--booklet');
+    const bfile = join(dir, 'folded', 'Week-3-puzzles.pdf');
+    expect(pages(bfile)).toBe(Math.ceil(n / 4) * 2);
+    expect(execFileSync('pdfinfo', [bfile], { encoding: 'utf8' })).toMatch(/Page size:\s+841\.89 x 595\.28/);
+    expect(folded.worksheets!.map((w) => w.codes)).toEqual(flat.worksheets!.map((w) => w.codes));
+  });
+});
+
+describe('batch mistakes', () => {
+  it('stop with one line naming file, line and field, exit code 2, nothing written', () => {
+    const cases: [string, RegExp][] = [
+      [PLAN.replace('size: 6', 'size: 30'), /week3\.yaml:11: worksheets\[1\]\.size: /],
+      [PLAN.replace('kind: flow', 'kind: flw'), /week3\.yaml:10: worksheets\[1\]\.kind: unknown kind "flw"/],
+      [PLAN.replace('difficulty: easy', 'dificulty: easy'), /week3\.yaml:8: worksheets\[0\]: unknown field 'dificulty'.*did you mean 'difficulty'/],
+    ];
+    for (const [plan, pattern] of cases) {
+      const dir = setup(plan);
+      const r = cli(['batch', join(dir, 'week3.yaml'), '--out', join(dir, 'out')], dir);
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+      expect(existsSync(join(dir, 'out'))).toBe(false);
+    }
+    const dir = setup();
+    writeFileSync(join(dir, 'pupils.csv'), 'Ava\nBen\nAva\n');
+    const r = cli(['batch', join(dir, 'week3.yaml'), '--out', join(dir, 'out')], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/pupils\.csv:3: "Ava" is already on line 1/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+    const missing = cli(['batch', join(dir, 'nope.yaml')], dir);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/nope\.yaml: the plan cannot be read \(ENOENT\)/);
+  });
+});
