@@ -5,7 +5,7 @@ import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficu
 
 export const optionSpecs: OptionSpec[] = [
   { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)' },
-  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)' },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium; a 3x3 grid is always easy)' },
   { key: 'ops', flags: '--ops <ops>', description: 'operations to use, any of + - x / (default +-x/)' },
   { key: 'hideOps', flags: '--hide-ops', description: 'print targets without their signs (harder; the answer key shows them)' },
 ];
@@ -17,12 +17,14 @@ function sizeOf(v: unknown): number {
   return n;
 }
 
-function difficultyOf(v: unknown): Difficulty {
-  if (v === undefined) return 'medium';
+function difficultyOf(v: unknown, size: number): Difficulty {
+  // A 3x3 grid gives every digit away through its cages alone: there is nothing harder to ask.
+  if (v === undefined) return size === 3 ? 'easy' : 'medium';
   const s = String(v).trim().toLowerCase();
   if (!(DIFFICULTIES as readonly string[]).includes(s)) {
     fail(`--difficulty must be one of easy, medium, hard, expert (got "${String(v)}")`);
   }
+  if (size === 3 && s !== 'easy') fail(`--difficulty ${s} needs --size 4 or more: a 3x3 Calcudoku can only be easy`);
   return s as Difficulty;
 }
 
@@ -52,12 +54,10 @@ export const schema = z
   })
   .passthrough()
   .transform(
-    (o): CalcudokuOptions => ({
-      size: sizeOf(o.size),
-      difficulty: difficultyOf(o.difficulty),
-      ops: opsOf(o.ops),
-      hideOps: hideOpsOf(o.hideOps),
-    }),
+    (o): CalcudokuOptions => {
+      const size = sizeOf(o.size);
+      return { size, difficulty: difficultyOf(o.difficulty, size), ops: opsOf(o.ops), hideOps: hideOpsOf(o.hideOps) };
+    },
   );
 
 const DIFF_LETTER: Record<Difficulty, string> = { easy: 'E', medium: 'M', hard: 'H', expert: 'X' };
@@ -75,6 +75,6 @@ export function decode(text: string): CalcudokuOptions {
   const size = parseInt(t[0]!, 36);
   const difficulty = DIFFICULTIES.find((d) => DIFF_LETTER[d] === t[1]);
   const bits = B32.indexOf(t[2]!);
-  if (!(size >= 3 && size <= 12) || !difficulty || bits < 0 || (bits & 15) === 0 || (bits & 15) === 8) bad();
+  if (!(size >= 3 && size <= 12) || !difficulty || (size === 3 && difficulty !== 'easy') || bits < 0 || (bits & 15) === 0 || (bits & 15) === 8) bad();
   return { size, difficulty: difficulty!, ops: opsTextOf(bits & 15), hideOps: bits >= 16 };
 }
