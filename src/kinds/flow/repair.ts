@@ -1,14 +1,14 @@
 import type { Rng } from '../../core/rng.js';
 import { type Cover, linksOf } from './cover.js';
-import { countSolutions } from './solver.js';
+import { count, type Effort } from './prove.js';
 
 export const MIN_LINE = 3;
 
 /**
- * Frontier states the solver may hold before the attempt is dropped: puzzles that need more are
- * slow to prove and loose anyway, and a fresh cover is cheaper than finishing the proof.
+ * Work one count may take before the attempt is dropped: puzzles that need more are slow to
+ * prove, and a fresh cover is cheaper than finishing the proof.
  */
-const STATE_LIMIT = Number(process.env.FLOW_STATES ?? 20000);
+const EFFORT: Effort = { states: 20_000, nodes: 20_000 };
 
 export interface Built {
   cover: Cover; // the only solution, each path from one endpoint to the other
@@ -33,7 +33,7 @@ export function makeUnique(cover: Cover, width: number, height: number, maxLines
     }
     const links = linksOf(paths, width, height);
     const clues = cluesOfCover(paths, width, height);
-    const res = countSolutions(clues, links, STATE_LIMIT);
+    const res = count(clues, links, EFFORT);
     if (res.gaveUp) return null;
     if (res.solutions === 1) return { cover: paths, links };
     const other = res.other!;

@@ -1,0 +1,509 @@
+import type { Clues } from './model.js';
+import { DOWN, RIGHT, type Count } from './solver.js';
+
+const UNKNOWN = 0;
+const ON = 1;
+const OFF = 2;
+
+/**
+ * Counts solutions (up to two) by depth-first search with propagation, for grids too wide for
+ * the frontier DP. Same rules: every cell on a line, a line may run beside itself, no loops.
+ *
+ * Variables are the links between neighbouring cells. Propagation is sound (it only removes
+ * choices no solution can make): a cell needs exactly `need` links (1 at an endpoint, else 2);
+ * a link may not close a piece into a loop or join pieces of two colours; every unfinished
+ * colour's two tips must still meet through uncoloured cells, and every uncoloured region must
+ * be reachable by some colour from both of its tips. Branching tries each link of the most
+ * constrained tip, so the search is exhaustive and the count is a proof.
+ *
+ * With `known`, branches that leave `known` are tried first and the first solution that differs
+ * is returned as `other`. `maxNodes` bounds the work; past it, `gaveUp` and nothing is proven.
+ */
+export function searchSolutions(clues: Clues, known?: Uint8Array, maxNodes = 200_000): Count {
+  return new Search(clues, known, maxNodes).run();
+}
+
+export class Search {
+  private readonly W: number;
+  private readonly n: number;
+  /** Per cell and direction: the neighbour and the link to it, or -1 at the border. */
+  private readonly nbCell: Int32Array;
+  private readonly nbEdge: Int32Array;
+  /** Link 2i joins cell i to its right neighbour, link 2i+1 to the cell below. */
+  private readonly state: Uint8Array;
+  private readonly on: Uint8Array;
+  private readonly unknown: Uint8Array;
+  private readonly need: Uint8Array;
+  /** At each end of a piece (a run of ON links, or a lone cell): the piece's other end. */
+  private readonly mate: Int32Array;
+  /** At each end of a piece: its colour, 0 while it holds no endpoint. */
+  private readonly colour: Uint8Array;
+  private trail: Int32Array;
+  private top = 0;
+  private readonly queue: Int32Array;
+  private readonly queued: Uint8Array;
+  private qlen = 0;
+  // Scratch for the region check, kept to avoid allocating per node.
+  private readonly region: Int32Array;
+  private readonly stack: Int32Array;
+  private readonly tip1: Int32Array;
+  private readonly tip2: Int32Array;
+  private readonly options: Int32Array;
+  private readonly optionCount: Int32Array;
+  private readonly direct: Uint8Array;
+  private feeders = new Int32Array(0);
+  private readonly sole: Int32Array;
+  private nodes = 0;
+  private last = 0;
+  private found = 0;
+  private other: Uint8Array | undefined;
+  private gaveUp = false;
+
+  constructor(
+    private readonly clues: Clues,
+    private readonly known: Uint8Array | undefined,
+    private readonly maxNodes: number,
+  ) {
+    const { width: W, height: H, cells } = clues;
+    const n = W * H;
+    this.W = W;
+    this.n = n;
+    this.nbCell = new Int32Array(4 * n).fill(-1);
+    this.nbEdge = new Int32Array(4 * n).fill(-1);
+    this.state = new Uint8Array(2 * n).fill(OFF);
+    this.on = new Uint8Array(n);
+    this.unknown = new Uint8Array(n);
+    this.need = new Uint8Array(n);
+    this.mate = new Int32Array(n);
+    this.colour = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const r = Math.floor(i / W);
+      const c = i % W;
+      const link = (d: number, j: number, e: number) => {
+        this.nbCell[4 * i + d] = j;
+        this.nbEdge[4 * i + d] = e;
+        this.state[e] = UNKNOWN;
+        this.unknown[i]++;
+      };
+      if (c < W - 1) link(0, i + 1, 2 * i);
+      if (r < H - 1) link(1, i + W, 2 * i + 1);
+      if (c > 0) link(2, i - 1, 2 * (i - 1));
+      if (r > 0) link(3, i - W, 2 * (i - W) + 1);
+      this.need[i] = cells[i] ? 1 : 2;
+      this.mate[i] = i;
+      this.colour[i] = cells[i]!;
+    }
+    this.trail = new Int32Array(64 * n);
+    this.queue = new Int32Array(n);
+    this.queued = new Uint8Array(n);
+    this.region = new Int32Array(n);
+    this.stack = new Int32Array(n);
+    this.tip1 = new Int32Array(clues.colours + 1);
+    this.tip2 = new Int32Array(clues.colours + 1);
+    this.options = new Int32Array(4 * (clues.colours + 1));
+    this.optionCount = new Int32Array(clues.colours + 1);
+    this.direct = new Uint8Array(clues.colours + 1);
+    this.sole = new Int32Array(n);
+  }
+
+  run(): Count {
+    for (let i = 0; i < this.n; i++) this.enqueue(i);
+    if (this.consistent()) this.search();
+    if (this.gaveUp) return { solutions: 0, gaveUp: true };
+    const solutions = Math.min(2, this.found);
+    return this.other ? { solutions, other: this.other } : { solutions };
+  }
+
+  /**
+   * How a person would get on: 0 = the local rules alone finish it, 1 = also needs trying one
+   * link and seeing the local rules fail at once, 2 = needs more than that. The local rules are
+   * the ones a pupil uses: a square needs two links (an end one), lines of different numbers
+   * never meet, and a line never closes on itself. Region reasoning is left out on purpose.
+   */
+  grade(): number {
+    for (let i = 0; i < this.n; i++) this.enqueue(i);
+    if (!this.propagate()) return 2;
+    let open = this.openLinks();
+    if (open === 0) return 0;
+    for (let progress = true; progress && open > 0; ) {
+      progress = false;
+      for (let e = 0; e < this.state.length; e++) {
+        if (this.state[e] !== UNKNOWN) continue;
+        for (const v of [ON, OFF]) {
+          const mark = this.top;
+          const fine = this.assign(e, v) && this.propagate();
+          this.undo(mark);
+          if (fine) continue;
+          if (!(this.assign(e, v === ON ? OFF : ON) && this.propagate())) return 2;
+          progress = true;
+          break;
+        }
+      }
+      open = this.openLinks();
+    }
+    return open === 0 ? 1 : 2;
+  }
+
+  private openLinks(): number {
+    let open = 0;
+    for (let e = 0; e < this.state.length; e++) if (this.state[e] === UNKNOWN) open++;
+    return open;
+  }
+
+  private search(): void {
+    if (this.found >= 2 || this.gaveUp) return;
+    if (++this.nodes > this.maxNodes) {
+      this.gaveUp = true;
+      return;
+    }
+    const t = this.pickTip();
+    if (t < 0) return this.solved();
+    const mark = this.top;
+    const first = this.known ? this.knownDir(t) : -1;
+    // Leaving `known` first finds a second solution sooner; the order does not change the count.
+    for (let pass = 0; pass < 2; pass++) {
+      for (let d = 0; d < 4; d++) {
+        const e = this.nbEdge[4 * t + d]!;
+        if (e < 0 || this.state[e] !== UNKNOWN) continue;
+        if ((d === first) !== (pass === 0)) continue;
+        if (this.assign(e, ON) && this.consistent()) this.search();
+        this.undo(mark);
+        if (this.found >= 2 || this.gaveUp) return;
+      }
+    }
+  }
+
+  /** The direction `known` takes from tip t among its unknown links, or -1. */
+  private knownDir(t: number): number {
+    const known = this.known!;
+    for (let d = 0; d < 4; d++) {
+      const e = this.nbEdge[4 * t + d]!;
+      if (e < 0 || this.state[e] !== UNKNOWN) continue;
+      if (known[e >> 1]! & (e & 1 ? DOWN : RIGHT)) return d;
+    }
+    return -1;
+  }
+
+  /**
+   * The open end of a coloured piece with the fewest choices, nearest the last one branched on,
+   * or -1 when no colour is open. Staying near the last branch finishes one area before
+   * starting another, so a dead end there is found before choices elsewhere multiply it.
+   */
+  private pickTip(): number {
+    const W = this.W;
+    const lr = Math.floor(this.last / W);
+    const lc = this.last % W;
+    let best = -1;
+    let bestScore = Infinity;
+    for (let i = 0; i < this.n; i++) {
+      if (this.on[i]! >= this.need[i]! || !this.colour[i]) continue;
+      const score = this.unknown[i]! * 1000 + Math.abs(Math.floor(i / W) - lr) + Math.abs((i % W) - lc);
+      if (score < bestScore) {
+        bestScore = score;
+        best = i;
+      }
+    }
+    if (best >= 0) this.last = best;
+    return best;
+  }
+
+  private solved(): void {
+    // Every cell has its links, no loops and no mixed colours: each piece runs end to end.
+    for (let i = 0; i < this.n; i++) if (this.on[i] !== this.need[i]) return;
+    const links = new Uint8Array(this.n);
+    for (let i = 0; i < this.n; i++) {
+      links[i] = (this.state[2 * i] === ON ? RIGHT : 0) | (this.state[2 * i + 1] === ON ? DOWN : 0);
+    }
+    if (this.known) {
+      let same = true;
+      for (let i = 0; i < this.n && same; i++) same = links[i] === this.known[i];
+      if (same) {
+        this.found++;
+        return;
+      }
+      // `known` is a solution too, so this one makes two.
+      this.other = links;
+      this.found = 2;
+      return;
+    }
+    this.found++;
+  }
+
+  private push(kind: number, at: number, old: number): void {
+    if (this.top + 3 > this.trail.length) {
+      const bigger = new Int32Array(this.trail.length * 2);
+      bigger.set(this.trail);
+      this.trail = bigger;
+    }
+    this.trail[this.top++] = kind;
+    this.trail[this.top++] = at;
+    this.trail[this.top++] = old;
+  }
+
+  private undo(mark: number): void {
+    while (this.top > mark) {
+      const old = this.trail[--this.top]!;
+      const at = this.trail[--this.top]!;
+      const kind = this.trail[--this.top]!;
+      if (kind === 0) {
+        const a = at >> 1;
+        const b = at & 1 ? a + this.W : a + 1;
+        if (this.state[at] === ON) {
+          this.on[a]--;
+          this.on[b]--;
+        }
+        this.unknown[a]++;
+        this.unknown[b]++;
+        this.state[at] = UNKNOWN;
+      } else if (kind === 1) this.mate[at] = old;
+      else this.colour[at] = old;
+    }
+    this.qlen = 0;
+    this.queued.fill(0);
+  }
+
+  private enqueue(i: number): void {
+    if (this.queued[i]) return;
+    this.queued[i] = 1;
+    this.queue[this.qlen++] = i;
+  }
+
+  private assign(e: number, v: number): boolean {
+    const s = this.state[e]!;
+    if (s !== UNKNOWN) return s === v;
+    const a = e >> 1;
+    const b = e & 1 ? a + this.W : a + 1;
+    this.push(0, e, 0);
+    this.state[e] = v;
+    this.unknown[a]--;
+    this.unknown[b]--;
+    this.enqueue(a);
+    this.enqueue(b);
+    if (v === OFF) return true;
+    // Counted before the test so that undo, which sees an ON link, takes the same counts back.
+    this.on[a]++;
+    this.on[b]++;
+    if (this.on[a]! > this.need[a]! || this.on[b]! > this.need[b]!) return false;
+    if (this.mate[a] === b) return false; // would close a loop
+    const ca = this.colour[a]!;
+    const cb = this.colour[b]!;
+    if (ca && cb && ca !== cb) return false;
+    const x = this.mate[a]!;
+    const y = this.mate[b]!;
+    const c = ca || cb;
+    this.setMate(x, y);
+    this.setMate(y, x);
+    this.setColour(x, c);
+    this.setColour(y, c);
+    this.enqueue(x);
+    this.enqueue(y);
+    return true;
+  }
+
+  private setMate(i: number, v: number): void {
+    if (this.mate[i] === v) return;
+    this.push(1, i, this.mate[i]!);
+    this.mate[i] = v;
+  }
+
+  private setColour(i: number, v: number): void {
+    if (this.colour[i] === v) return;
+    this.push(2, i, this.colour[i]!);
+    this.colour[i] = v;
+  }
+
+  /** Local rules until nothing changes; false on a contradiction. */
+  private propagate(): boolean {
+    while (this.qlen > 0) {
+      const i = this.queue[--this.qlen]!;
+      this.queued[i] = 0;
+      if (!this.settle(i)) return false;
+    }
+    return true;
+  }
+
+  private settle(i: number): boolean {
+    const on = this.on[i]!;
+    const need = this.need[i]!;
+    const open = this.unknown[i]!;
+    if (open === 0) return on === need;
+    if (on === need || on + open === need) {
+      const v = on === need ? OFF : ON;
+      for (let d = 0; d < 4; d++) {
+        const e = this.nbEdge[4 * i + d]!;
+        if (e >= 0 && this.state[e] === UNKNOWN && !this.assign(e, v)) return false;
+      }
+      return true;
+    }
+    if (on + open < need) return false;
+    const ci = this.colour[i]!;
+    const mi = this.mate[i]!;
+    for (let d = 0; d < 4; d++) {
+      const e = this.nbEdge[4 * i + d]!;
+      if (e < 0 || this.state[e] !== UNKNOWN) continue;
+      const j = this.nbCell[4 * i + d]!;
+      const cj = this.colour[j]!;
+      if (this.on[j]! >= this.need[j]! || mi === j || (ci && cj && ci !== cj)) {
+        if (!this.assign(e, OFF)) return false;
+      }
+    }
+    return true;
+  }
+
+  /** Local rules and region rules until neither finds anything more; false on a contradiction. */
+  private consistent(): boolean {
+    for (;;) {
+      if (!this.propagate()) return false;
+      const r = this.regionRules();
+      if (r < 0) return false;
+      if (r === 0) return true;
+    }
+  }
+
+  /**
+   * Uncoloured open cells fall into regions (joined by unknown links and by uncoloured pieces).
+   * An open colour's path from one tip to the other runs through exactly one region, which must
+   * touch both tips (or the tips meet directly); every region needs at least one colour, since
+   * its cells must lie on some line. So: a tip may only step into a region its partner also
+   * touches; a region only one colour can serve takes that colour; and regions must be matched
+   * to distinct colours (Hall). Returns -1 on a contradiction, 1 if it removed links, else 0.
+   */
+  private regionRules(): number {
+    const { n, region, stack, on, need, colour, state, nbCell, nbEdge, mate } = this;
+    const uncoloured = (j: number) => on[j]! < need[j]! && !colour[j];
+    region.fill(-1);
+    let regions = 0;
+    for (let s = 0; s < n; s++) {
+      if (region[s]! >= 0 || !uncoloured(s)) continue;
+      let sp = 0;
+      stack[sp++] = s;
+      region[s] = regions;
+      while (sp > 0) {
+        const i = stack[--sp]!;
+        const m = mate[i]!;
+        if (m !== i && region[m]! < 0) {
+          region[m] = regions;
+          stack[sp++] = m;
+        }
+        for (let d = 0; d < 4; d++) {
+          const e = nbEdge[4 * i + d]!;
+          if (e < 0 || state[e] !== UNKNOWN) continue;
+          const j = nbCell[4 * i + d]!;
+          if (region[j]! < 0 && uncoloured(j)) {
+            region[j] = regions;
+            stack[sp++] = j;
+          }
+        }
+      }
+      regions++;
+    }
+    const K = this.clues.colours;
+    const { tip1, tip2, options, optionCount, direct } = this;
+    tip1.fill(-1);
+    tip2.fill(-1);
+    for (let i = 0; i < n; i++) {
+      const c = colour[i]!;
+      if (!c || on[i]! >= need[i]!) continue;
+      if (tip1[c]! < 0) tip1[c] = i;
+      else tip2[c] = i;
+    }
+    if (this.feeders.length < regions) this.feeders = new Int32Array(2 * regions);
+    const feeders = this.feeders; // per region: how many colours can serve it
+    const sole = this.sole; // per region: one colour that can serve it
+    feeders.fill(0, 0, regions);
+    let changed = 0;
+    for (let c = 1; c <= K; c++) {
+      optionCount[c] = 0;
+      const a = tip1[c]!;
+      if (a < 0) continue;
+      const b = tip2[c]!;
+      if (b < 0) return -1;
+      direct[c] = 0;
+      for (let d = 0; d < 4; d++) {
+        const e = nbEdge[4 * a + d]!;
+        if (e < 0 || state[e] !== UNKNOWN) continue;
+        const j = nbCell[4 * a + d]!;
+        if (j === b) {
+          direct[c] = 1;
+          continue;
+        }
+        const g = region[j]!;
+        if (g < 0) continue;
+        if (this.touches(b, g)) {
+          if (!this.hasOption(c, g)) {
+            options[4 * c + optionCount[c]!] = g;
+            optionCount[c]++;
+            if (feeders[g]++ === 0) sole[g] = c;
+          }
+        } else {
+          if (!this.assign(e, OFF)) return -1;
+          changed = 1;
+        }
+      }
+      for (let d = 0; d < 4; d++) {
+        const e = nbEdge[4 * b + d]!;
+        if (e < 0 || state[e] !== UNKNOWN) continue;
+        const g = region[nbCell[4 * b + d]!]!;
+        if (g >= 0 && !this.hasOption(c, g)) {
+          if (!this.assign(e, OFF)) return -1;
+          changed = 1;
+        }
+      }
+      if (!direct[c] && optionCount[c] === 0) return -1;
+    }
+    for (let g = 0; g < regions; g++) {
+      if (feeders[g] === 0) return -1;
+      if (feeders[g] !== 1) continue;
+      // Only colour c can fill region g, so its path goes there and nowhere else.
+      const c = sole[g]!;
+      for (const t of [tip1[c]!, tip2[c]!]) {
+        for (let d = 0; d < 4; d++) {
+          const e = nbEdge[4 * t + d]!;
+          if (e < 0 || state[e] !== UNKNOWN) continue;
+          if (region[nbCell[4 * t + d]!] === g) continue;
+          if (!this.assign(e, OFF)) return -1;
+          changed = 1;
+        }
+      }
+    }
+    if (changed) return 1;
+    return this.matched(regions, K) ? 0 : -1;
+  }
+
+  private hasOption(c: number, g: number): boolean {
+    for (let k = 0; k < this.optionCount[c]!; k++) if (this.options[4 * c + k] === g) return true;
+    return false;
+  }
+
+  /** Whether cell t has an unknown link into region g. */
+  private touches(t: number, g: number): boolean {
+    for (let d = 0; d < 4; d++) {
+      const e = this.nbEdge[4 * t + d]!;
+      if (e >= 0 && this.state[e] === UNKNOWN && this.region[this.nbCell[4 * t + d]!] === g) return true;
+    }
+    return false;
+  }
+
+  /** Whether every region can have a colour of its own (Kuhn's augmenting paths). */
+  private matched(regions: number, K: number): boolean {
+    const byRegion: number[][] = Array.from({ length: regions }, () => []);
+    for (let c = 1; c <= K; c++) {
+      for (let k = 0; k < this.optionCount[c]!; k++) byRegion[this.options[4 * c + k]!]!.push(c);
+    }
+    const owner = new Int32Array(K + 1).fill(-1);
+    const seen = new Int32Array(K + 1).fill(-1);
+    const augment = (g: number, round: number): boolean => {
+      for (const c of byRegion[g]!) {
+        if (seen[c] === round) continue;
+        seen[c] = round;
+        if (owner[c]! < 0 || augment(owner[c]!, round)) {
+          owner[c] = g;
+          return true;
+        }
+      }
+      return false;
+    };
+    for (let g = 0; g < regions; g++) if (!augment(g, g)) return false;
+    return true;
+  }
+}
