@@ -1,5 +1,5 @@
 import type { Puz } from './puzzle.js';
-import { filterFillings, fillingsOf } from './scan.js';
+import { filterFillings, fillingsOf, mustOf } from './scan.js';
 
 /**
  * A solver that reasons like a person, strongest technique last, for grading.
@@ -35,8 +35,9 @@ const popcount = (m: number): number => {
 export class Human {
   readonly n: number;
   readonly cand: Uint16Array;
-  private dirty: Uint8Array;
+  private dirty: Int32Array; // per cage: bits of its cells narrowed since it was last filtered
   private must: Int32Array[];
+  private mustStale: Uint8Array;
   lists: Uint8Array[]; // per cage: the fillings still possible
   private union = new Int32Array(32);
   private broken = false;
@@ -53,11 +54,13 @@ export class Human {
       this.cand = from.cand.slice();
       this.dirty = from.dirty.slice();
       this.must = from.must.map((m) => m.slice());
+      this.mustStale = from.mustStale.slice();
       this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
       return;
     }
     this.cand = new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
-    this.dirty = new Uint8Array(p.cages.length);
+    this.dirty = new Int32Array(p.cages.length);
+    this.mustStale = new Uint8Array(p.cages.length);
     const all = p.cages.map((c) => fillingsOf(c, p.n));
     this.lists = all.map((f) => f.list);
     this.must = all.map((f) => f.must.slice());
@@ -72,7 +75,7 @@ export class Human {
     const next = old & m;
     if (next === old) return false;
     this.cand[i] = next;
-    this.dirty[this.p.cageOf[i]!] = 1;
+    this.dirty[this.p.cageOf[i]!] |= 1 << this.p.posOf[i]!;
     if (next === 0) this.broken = true;
     return true;
   }
@@ -115,15 +118,17 @@ export class Human {
     const { p, n, cand } = this;
     for (let k = 0; k < p.cages.length; k++) {
       if (!this.dirty[k]) continue;
-      this.dirty[k] = 0;
       const cage = p.cages[k]!;
-      const must = this.must[k]!;
-      this.lists[k] = filterFillings(cage, this.lists[k]!, cand, this.union, must);
+      const before = this.lists[k]!;
+      this.lists[k] = filterFillings(cage, before, cand, this.dirty[k]!, this.union);
+      this.dirty[k] = 0;
+      if (this.lists[k] !== before) this.mustStale[k] = 1;
       if (this.lists[k]!.length === 0) {
         this.broken = true;
         return true;
       }
       for (let j = 0; j < cage.cells.length; j++) if (this.set(cage.cells[j]!, this.union[j]!)) changed = true;
+      this.dirty[k] = 0; // narrowing to its own union drops none of its fillings
     }
     // Naked singles.
     for (let i = 0; i < n * n; i++) {
@@ -172,6 +177,10 @@ export class Human {
     for (let k = 0; k < p.cages.length; k++) {
       const cage = p.cages[k]!;
       const must = this.must[k]!;
+      if (this.mustStale[k]) {
+        mustOf(cage, this.lists[k]!, must);
+        this.mustStale[k] = 0;
+      }
       for (let l = 0; l < cage.lines.length; l++) {
         if (!must[l]) continue;
         const line = cage.lines[l]!;

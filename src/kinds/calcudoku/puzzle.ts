@@ -14,6 +14,7 @@ export interface Puz {
   n: number;
   cages: CageInfo[];
   cageOf: Int32Array;
+  posOf: Int32Array; // index of each cell within its cage
 }
 
 /** Operations a hidden-sign clue may stand for, given the cage's size and the allowed signs. */
@@ -25,6 +26,7 @@ export function cageOps(size: number, op: Op, hideOps: boolean, allowed: number)
 
 export function makePuz(n: number, cages: { cells: number[]; ops: number; target: number }[]): Puz {
   const cageOf = new Int32Array(n * n).fill(-1);
+  const posOf = new Int32Array(n * n);
   const infos = cages.map((cg, k) => {
     const lines: number[] = [];
     const slot = (line: number) => {
@@ -34,10 +36,13 @@ export function makePuz(n: number, cages: { cells: number[]; ops: number; target
     };
     const rowSlot = cg.cells.map((i) => slot(Math.floor(i / n)));
     const colSlot = cg.cells.map((i) => slot(n + (i % n)));
-    for (const i of cg.cells) cageOf[i] = k;
+    cg.cells.forEach((i, j) => {
+      cageOf[i] = k;
+      posOf[i] = j;
+    });
     return { cells: cg.cells, ops: cg.ops, target: cg.target, lines, rowSlot, colSlot };
   });
-  return { n, cages: infos, cageOf };
+  return { n, cages: infos, cageOf, posOf };
 }
 
 export function puzOfModel(m: CalcudokuModel): Puz {

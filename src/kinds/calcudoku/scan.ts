@@ -31,23 +31,35 @@ export function fillingsOf(cage: CageInfo, n: number): Fillings {
 }
 
 /**
- * Keeps the fillings whose digits are all still candidates, and summarises them like `fillingsOf`.
- * Returns the same array when nothing was dropped.
+ * Keeps the fillings whose digits are all still candidates, checking only the cells in `changed`
+ * (bits over the cage's cells), and writes the union of digits per cell. Returns the same array
+ * when nothing was dropped.
  */
-export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Array, union: Int32Array, must: Int32Array): Uint8Array {
+export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Array, changed: number, union: Int32Array): Uint8Array {
   const cells = cage.cells;
   const len = cells.length;
+  const check: number[] = [];
+  const masks: number[] = [];
+  for (let k = 0; k < len; k++) {
+    union[k] = 0;
+    if (changed & (1 << k)) {
+      check.push(k);
+      masks.push(cand[cells[k]!]!);
+    }
+  }
+  const nc = check.length;
   let out: Uint8Array | null = null;
   let w = 0;
   for (let at = 0; at < list.length; at += len) {
     let ok = true;
-    for (let k = 0; k < len; k++) {
-      if (!((cand[cells[k]!]! >> (list[at + k]! - 1)) & 1)) {
+    for (let q = 0; q < nc; q++) {
+      if (!((masks[q]! >> (list[at + check[q]!]! - 1)) & 1)) {
         ok = false;
         break;
       }
     }
     if (ok) {
+      for (let k = 0; k < len; k++) union[k] |= 1 << (list[at + k]! - 1);
       if (out) for (let k = 0; k < len; k++) out[w + k] = list[at + k]!;
       w += len;
     } else if (!out) {
@@ -55,9 +67,12 @@ export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Arr
       out.set(list.subarray(0, at));
     }
   }
-  const kept = out ? out.subarray(0, w) : list;
-  summarise(cage, kept, union, must);
-  return kept;
+  return out ? out.subarray(0, w) : list;
+}
+
+/** Per touched line of the cage: the digits that every filling in `list` places in that line. */
+export function mustOf(cage: CageInfo, list: Uint8Array, must: Int32Array): void {
+  summarise(cage, list, new Int32Array(cage.cells.length), must);
 }
 
 function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: Int32Array): number {
