@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,8 +54,11 @@ function run(dir: string, out: string, ...extra: string[]) {
 
 describe('batch with a roster', () => {
   const dir = setup();
-  const manifest = run(dir, 'one', '--workers', '1');
   const out = join(dir, 'one');
+  let manifest: Manifest;
+  beforeAll(() => {
+    manifest = run(dir, 'one', '--workers', '1');
+  }, 180_000);
 
   it('writes one PDF per pupil, the teacher\'s key and a manifest, the same bytes with 2 workers', () => {
     run(dir, 'two', '--workers', '2');
@@ -128,6 +131,32 @@ describe('batch without a roster', () => {
     expect(pages(bfile)).toBe(Math.ceil(n / 4) * 2);
     expect(execFileSync('pdfinfo', [bfile], { encoding: 'utf8' })).toMatch(/Page size:\s+841\.89 x 595\.28/);
     expect(folded.worksheets!.map((w) => w.codes)).toEqual(flat.worksheets!.map((w) => w.codes));
+  });
+});
+
+describe('batch interrupted', () => {
+  it('stops on Ctrl-C with exit code 130, leaving only whole files', async () => {
+    const dir = setup();
+    const tsx = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+    const main = new URL('../src/cli/main.ts', import.meta.url).pathname;
+    const child = spawn(process.execPath, ['--import', tsx, main, 'batch', join(dir, 'week3.yaml'), '--out', join(dir, 'out'), '--workers', '1'], { cwd: dir });
+    let stderr = '';
+    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    // Interrupt as soon as the run reports progress: pupils are being generated or written.
+    await new Promise<void>((res) => {
+      child.stderr.on('data', (d: Buffer) => {
+        stderr += d.toString();
+        if (/Batch: \d+\/\d+/.test(stderr)) res();
+      });
+      child.on('exit', () => res());
+    });
+    child.kill('SIGINT');
+    const code = await exited;
+    expect(code).toBe(130);
+    expect(stderr).toMatch(/stopped; finished files are complete/);
+    const left = existsSync(join(dir, 'out')) ? readdirSync(join(dir, 'out')) : [];
+    expect(left.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    for (const f of left.filter((x) => x.endsWith('.pdf'))) expect(readFileSync(join(dir, 'out', f)).toString('latin1').trimEnd().endsWith('%%EOF'), f).toBe(true);
   });
 });
 

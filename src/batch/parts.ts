@@ -1,13 +1,11 @@
 import type { Grid, Kind, Paper, SectionContext } from '../core/kind.js';
 import { commonSchema } from '../core/common.js';
-import { fail } from '../core/errors.js';
 import { findKind } from '../kinds/index.js';
 import { planPages, type Part, type PlannedPage } from '../layout/plan.js';
-import { slotsBox } from '../layout/page.js';
 import type { Templates } from '../layout/templates.js';
-import { createDocument, MARGIN, PAPER_SIZE } from '../pdf/document.js';
-import { Draw, type Box } from '../pdf/draw.js';
-import { generateItems } from '../run.js';
+import { PAPER_SIZE } from '../pdf/document.js';
+import type { Box } from '../pdf/draw.js';
+import { generateItems, sectionContext } from '../run.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
 
 export type Size = { w: number; h: number };
@@ -23,20 +21,18 @@ export function worksheetSeed(seed: string, pupil: number | null, worksheet: num
   return pupil === null ? `${seed}/${worksheet}` : `${seed}/${pupil}/${worksheet}`;
 }
 
-let measurer: Draw | null = null;
-
-/** Like the engine's section context, but for any page size (booklet halves). */
+/**
+ * The engine's section context, with slot areas shrunk to a smaller page (booklet halves): the
+ * blocks above and below the slots keep their heights, so only the width and height change.
+ */
 function context(paper: Paper, size: Size, templates: Templates, grid?: Grid): SectionContext {
-  measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
-  const content: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  const full = sectionContext(paper, templates, grid);
+  const paperSize = PAPER_SIZE[paper];
   return {
-    paper,
-    grid,
+    ...full,
     slotArea(template: string): Box {
-      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '' });
-      const box = slotsBox(measurer!, blocks, content);
-      if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
-      return box;
+      const box = full.slotArea(template);
+      return { ...box, w: box.w - (paperSize.w - size.w), h: box.h - (paperSize.h - size.h) };
     },
   };
 }
