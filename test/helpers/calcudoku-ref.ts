@@ -86,9 +86,18 @@ function fillings(m: RefModel, cage: RefCage): number[][] {
       return;
     }
     const [r, c] = cage.cells[k]!;
+    const left = cage.cells.length - k - 1;
     for (let d = 1; d <= n; d++) {
       if (cage.cells.slice(0, k).some(([r2, c2], j) => (r2 === r || c2 === c) && cur[j] === d)) continue;
-      if (!ops.includes('*') && !ops.includes('-') && !ops.includes('/') && cur.reduce((a, b) => a + b, 0) + d > cage.target) continue;
+      // Give up on a prefix only when no reading of the clue can still be reached from it.
+      const sum = cur.reduce((a, b) => a + b, 0) + d;
+      const product = cur.reduce((a, b) => a * b, 1) * d;
+      const hopeless = ops.every((op) =>
+        op === '+' ? sum + left > cage.target || sum + left * n < cage.target
+        : op === '*' ? cage.target % product !== 0
+        : false,
+      );
+      if (hopeless) continue;
       cur.push(d);
       walk(k + 1);
       cur.pop();
@@ -109,7 +118,7 @@ export function refSolve(m: RefModel, limit = 2): number[][][] {
   const found: number[][][] = [];
   const fits = (k: number, f: number[]) =>
     m.cages[k]!.cells.every(([r, c], j) => !(rowUsed[r]! & (1 << f[j]!)) && !(colUsed[c]! & (1 << f[j]!)));
-  const go = (left: number) => {
+  const go = (left: number, lists: number[][][]) => {
     if (found.length >= limit) return;
     if (left === 0) {
       found.push(grid.map((row) => [...row]));
@@ -117,13 +126,18 @@ export function refSolve(m: RefModel, limit = 2): number[][][] {
     }
     let best = -1;
     let bestOptions: number[][] = [];
+    const now: number[][][] = [];
     for (let k = 0; k < m.cages.length; k++) {
-      if (placed[k]) continue;
+      if (placed[k]) {
+        now.push([]);
+        continue;
+      }
       const options = lists[k]!.filter((f) => fits(k, f));
+      now.push(options);
+      if (options.length === 0) return;
       if (best < 0 || options.length < bestOptions.length) {
         best = k;
         bestOptions = options;
-        if (options.length === 0) return;
       }
     }
     placed[best] = true;
@@ -134,7 +148,7 @@ export function refSolve(m: RefModel, limit = 2): number[][][] {
         colUsed[c]! |= 1 << f[j]!;
         grid[r]![c] = f[j]!;
       });
-      go(left - 1);
+      go(left - 1, now);
       cells.forEach(([r, c], j) => {
         rowUsed[r]! &= ~(1 << f[j]!);
         colUsed[c]! &= ~(1 << f[j]!);
@@ -144,6 +158,6 @@ export function refSolve(m: RefModel, limit = 2): number[][][] {
     }
     placed[best] = false;
   };
-  go(m.cages.length);
+  go(m.cages.length, lists);
   return found;
 }
