@@ -38,6 +38,7 @@ export class Human {
   private dirty: Int32Array; // per cage: bits of its cells narrowed since it was last filtered
   private must: Int32Array[];
   private mustStale: Uint8Array;
+  private spread: Uint8Array; // per cell: its single digit has been cleared from its row and column
   lists: Uint8Array[]; // per cage: the fillings still possible
   private union = new Int32Array(32);
   private broken = false;
@@ -55,12 +56,14 @@ export class Human {
       this.dirty = from.dirty.slice();
       this.must = from.must.map((m) => m.slice());
       this.mustStale = from.mustStale.slice();
+      this.spread = from.spread.slice();
       this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
       return;
     }
     this.cand = new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
     this.dirty = new Int32Array(p.cages.length);
     this.mustStale = new Uint8Array(p.cages.length);
+    this.spread = new Uint8Array(p.n * p.n);
     const all = p.cages.map((c) => fillingsOf(c, p.n));
     this.lists = all.map((f) => f.list);
     this.must = all.map((f) => f.must.slice());
@@ -133,7 +136,8 @@ export class Human {
     // Naked singles.
     for (let i = 0; i < n * n; i++) {
       const m = cand[i]!;
-      if (m === 0 || m & (m - 1)) continue;
+      if (this.spread[i] || m === 0 || m & (m - 1)) continue;
+      this.spread[i] = 1;
       const r = Math.floor(i / n);
       const c = i % n;
       for (let k = 0; k < n; k++) {
