@@ -28,8 +28,10 @@ const SHAPE = [
 ];
 
 /** Repairs tried on one cage layout before starting a fresh one, and fresh layouts before giving up. */
-const REPAIRS = 60;
+const REPAIRS = 40;
 const LAYOUTS = 60;
+/** Small grids have few hard puzzles, but each try is cheap: they get more fresh layouts. */
+const SMALL_LAYOUTS = 600;
 
 interface Plan {
   n: number;
@@ -57,7 +59,7 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     dominoes,
     maxSize: dominoes ? 2 : Math.min(SHAPE[level]!.max, n <= 4 ? n : 9),
   };
-  for (let layout = 0; layout < LAYOUTS; layout++) {
+  for (let layout = 0; layout < (n <= 5 ? SMALL_LAYOUTS : LAYOUTS); layout++) {
     const p: Plan = { ...plan, sol: randomLatin(n, rng).flat() };
     const cells = dominoes
       ? randomDominoes(n, rng)
@@ -122,7 +124,7 @@ function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
 /** A solution other than the intended one, searched from where the grader got stuck; null if none. */
 function secondSolution(p: Plan, cages: WorkCage[], cand: Uint16Array): number[] | null {
   // A budget: past it, giving a clue away is cheaper than finishing the search.
-  const found = countSolutions(puzOf(p, cages), 2, cand, 150).solutions;
+  const found = countSolutions(puzOf(p, cages), 2, cand, 50).solutions;
   for (const s of found) {
     const digits = Array.from(s, (m) => 32 - Math.clz32(m));
     if (digits.some((d, i) => d !== p.sol[i])) return digits;
