@@ -76,7 +76,7 @@ describe('calcudoku options', () => {
 
 describe('calcudoku puzzles', () => {
   // Fewer seeds for big grids keeps the file's run time modest.
-  const seedsFor = (size: number) => (size <= 6 ? 6 : size <= 9 ? 3 : 1);
+  const seedsFor = (size: number) => (size <= 6 ? 10 : size <= 9 ? 5 : 2);
   for (let size = 3; size <= 12; size++) {
     for (const difficulty of size === 3 ? (['easy'] as Difficulty[]) : LEVELS) {
       it(`${size}x${size} ${difficulty}: rules, one solution, exact grade`, () => {
