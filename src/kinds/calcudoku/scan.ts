@@ -140,24 +140,29 @@ function enumerate(cage: CageInfo, n: number): Uint8Array {
     const sumOk = (cage.ops & 1) !== 0;
     const prodOk = (cage.ops & 4) !== 0;
     const go = (k: number, sum: number, prod: number): void => {
-      const left = len - k;
-      const sumAlive = sumOk && sum + left <= t && sum + left * n >= t;
-      const prodAlive = prodOk && t % prod === 0;
-      if (!sumAlive && !prodAlive) return;
       if (k === len) {
         // A filling that fits both signs (hidden) is recorded once.
         if ((sumOk && sum === t) || (prodOk && prod === t)) record();
         return;
       }
+      const left = len - k - 1; // cells after this one
       const r = row[k]!;
       const c = n + col[k]!;
       for (let d = 1; d <= n; d++) {
+        const s = sum + d;
+        const q = prod * d;
+        const sumAlive = sumOk && s + left <= t && s + left * n >= t;
+        const prodAlive = prodOk && t % q === 0;
+        if (!sumAlive && !prodAlive) {
+          if (!prodOk && s + left > t) break; // larger digits only overshoot the sum
+          continue;
+        }
         const b = 1 << (d - 1);
         if (used[r]! & b || used[c]! & b) continue;
         digits[k] = d;
         used[r] |= b;
         used[c] |= b;
-        go(k + 1, sum + d, prod * d);
+        go(k + 1, s, q);
         used[r] &= ~b;
         used[c] &= ~b;
       }
