@@ -63,7 +63,7 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     const p: Plan = { ...plan, sol: randomLatin(n, rng).flat() };
     const cells = dominoes
       ? randomDominoes(n, rng)
-      : randomPartition(n, rng, p.maxSize, Math.min(SHAPE[level]!.mean, n / 2), p.givens);
+      : defuse(p, randomPartition(n, rng, p.maxSize, Math.min(SHAPE[level]!.mean, n / 2), p.givens), rng);
     let cages = cells.map((c) => clue(p, c, rng));
     // Give clues away until the level's techniques solve it; from then on only take clues away,
     // going back to the last solvable layout whenever a change leaves the level's techniques stuck.
@@ -119,6 +119,45 @@ function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
   if (!choices.length) throw new Error(`no sign fits cage ${cells.join(',')}`);
   const op = rng.pick(choices);
   return { cells, op, target: applyOp(op, digits)! };
+}
+
+/**
+ * Two parallel dominoes across the same two columns (or rows) holding a,b and b,a can always swap
+ * their digits, whatever the clues: the commonest cause of a second solution. Growing one of them
+ * into a neighbouring cage removes the pattern before any solving is spent on it.
+ */
+function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
+  const n = p.n;
+  const key = (a: number, b: number) => {
+    const [x, y] = a < b ? [a, b] : [b, a];
+    const horizontal = y - x === 1;
+    // Same line pair across the grid, and the digit pair in order along it.
+    return `${horizontal ? 'h' + (x % n) : 'v' + Math.floor(x / n)}:${p.sol[x]},${p.sol[y]}`;
+  };
+  const mirror = (a: number, b: number) => {
+    const [x, y] = a < b ? [a, b] : [b, a];
+    const horizontal = y - x === 1;
+    return `${horizontal ? 'h' + (x % n) : 'v' + Math.floor(x / n)}:${p.sol[y]},${p.sol[x]}`;
+  };
+  let out = cages;
+  for (let round = 0; round < 3 * n; round++) {
+    const seen = new Map<string, number>();
+    let victim = -1;
+    out.forEach((c, k) => {
+      if (c.length !== 2 || victim >= 0) return;
+      if (seen.has(mirror(c[0]!, c[1]!))) victim = rng.pick([k, seen.get(mirror(c[0]!, c[1]!))!]);
+      seen.set(key(c[0]!, c[1]!), k);
+    });
+    if (victim < 0) break;
+    const owner = ownerOf(n, out);
+    const near = [...new Set(out[victim]!.flatMap((i) => neighbours(n, i)).map((j) => owner[j]!))].filter(
+      (k) => k !== victim && out[k]!.length + 2 <= p.maxSize,
+    );
+    if (!near.length) break;
+    const into = rng.pick(near.sort((a, b) => a - b));
+    out = out.filter((_, k) => k !== victim && k !== into).concat([[...out[into]!, ...out[victim]!]]);
+  }
+  return out;
 }
 
 /** A solution other than the intended one, searched from where the grader got stuck; null if none. */
