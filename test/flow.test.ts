@@ -3,7 +3,10 @@ import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { flow, type FlowModel, type FlowOptions } from '../src/kinds/flow/index.js';
 import { cluesOf } from '../src/kinds/flow/model.js';
-import { countSolutions } from '../src/kinds/flow/solver.js';
+import { countSolutions, DOWN, RIGHT } from '../src/kinds/flow/solver.js';
+import { searchSolutions } from '../src/kinds/flow/search.js';
+import { growCover, linksOf } from '../src/kinds/flow/cover.js';
+import { cluesOfCover } from '../src/kinds/flow/repair.js';
 import { countFillings } from './helpers/flowSolver.js';
 
 const options = (raw: Record<string, unknown>): FlowOptions => flow.schema.parse(raw);
@@ -46,10 +49,46 @@ function rulesBroken(m: FlowModel): string[] {
   return out;
 }
 
+/** Why RIGHT/DOWN links are not a solution of the endpoints in `cells` (1-based line numbers). */
+function linkProblems(links: Uint8Array, cells: Uint8Array, width: number, height: number): string[] {
+  const nbs = (i: number): number[] => {
+    const out: number[] = [];
+    if (links[i]! & RIGHT) out.push(i + 1);
+    if (links[i]! & DOWN) out.push(i + width);
+    if (i % width > 0 && links[i - 1]! & RIGHT) out.push(i - 1);
+    if (i >= width && links[i - width]! & DOWN) out.push(i - width);
+    return out;
+  };
+  const out: string[] = [];
+  for (let i = 0; i < width * height; i++) {
+    if (nbs(i).length !== (cells[i] ? 1 : 2)) out.push(`cell ${i} has ${nbs(i).length} links`);
+  }
+  if (out.length) return out;
+  // Walk each line from one end: it must reach the other end of the same number.
+  const seen = new Set<number>();
+  for (let i = 0; i < width * height; i++) {
+    if (!cells[i] || seen.has(i)) continue;
+    let prev = -1;
+    let at = i;
+    for (;;) {
+      seen.add(at);
+      const next = nbs(at).filter((x) => x !== prev);
+      if (at !== i && cells[at]) break;
+      [prev, at] = [at, next[0]!];
+    }
+    if (cells[at] !== cells[i]) out.push(`line ${cells[i]} ends at ${cells[at]}`);
+  }
+  if (seen.size !== width * height) out.push('a closed loop');
+  return out;
+}
+
 const fillings = (m: FlowModel) => countFillings({ width: m.width, height: m.height, ends: m.endpoints.map((e) => e.cells) });
 
 describe('flow puzzles', () => {
-  const cases: [Record<string, unknown>, number][] = [
+  // [options, seeds, first seed]. The test solver needs seconds on some 20x20 puzzles (about
+  // 10 s on seed t0) and far longer on hard ones, so 20x20 gets two medium seeds and 17x17
+  // stands in between; hard puzzles are checked up to 15x15.
+  const cases: [Record<string, unknown>, number, number?][] = [
     [{ size: 5 }, 30],
     [{ size: 5, difficulty: 'hard' }, 10],
     [{ size: 6, difficulty: 'easy' }, 15],
@@ -63,11 +102,15 @@ describe('flow puzzles', () => {
     [{ size: 13 }, 3],
     [{ width: 14, height: 8 }, 3],
     [{ size: 15 }, 3],
+    [{ size: 15, difficulty: 'hard' }, 3],
+    [{ size: 15, difficulty: 'easy' }, 3],
+    [{ size: 17 }, 3],
+    [{ size: 20 }, 2, 1],
   ];
-  for (const [raw, seeds] of cases) {
+  for (const [raw, seeds, first = 0] of cases) {
     it(`${JSON.stringify(raw)}: well formed, and the independent solver finds exactly one solution`, () => {
       const o = options(raw);
-      for (let s = 0; s < seeds; s++) {
+      for (let s = first; s < first + seeds; s++) {
         const m = make(raw, `t${s}`);
         expect([m.width, m.height]).toEqual([o.width, o.height]);
         expect(rulesBroken(m)).toEqual([]);
@@ -113,6 +156,48 @@ describe('flow solver', () => {
     }
     // The sample must exercise all three answers, or the agreement proves little.
     expect(seen.every((n) => n > 0)).toBe(true);
+  });
+
+  it('search agrees with the independent solver on random small puzzles, unique or not', () => {
+    const rng = new Rng('cross-search');
+    const seen = [0, 0, 0];
+    for (let t = 0; t < 300; t++) {
+      const width = rng.int(3, 6);
+      const height = rng.int(3, 6);
+      const cells = rng.shuffle([...Array(width * height).keys()]);
+      const lines = rng.int(1, 5);
+      const ends = Array.from({ length: lines }, (_, k) =>
+        [cells[2 * k]!, cells[2 * k + 1]!].map((i) => [Math.floor(i / width), i % width] as [number, number]),
+      );
+      const m = { width, height, difficulty: 'medium', endpoints: ends.map((e, k) => ({ label: String(k + 1), cells: e })), paths: [] } as unknown as FlowModel;
+      const mine = searchSolutions(cluesOf(m)).solutions;
+      expect(mine).toBe(Math.min(2, countFillings({ width, height, ends }, 2)));
+      seen[mine]++;
+    }
+    expect(seen.every((n) => n > 0)).toBe(true);
+  });
+
+  it('search, given one solution, finds a valid other one exactly when there is one', () => {
+    const rng = new Rng('other');
+    let others = 0;
+    for (let t = 0; t < 120; t++) {
+      const width = rng.int(4, 7);
+      const height = rng.int(4, 7);
+      const cover = growCover(width, height, rng.int(2, 5), rng);
+      if (!cover) continue;
+      const clues = cluesOfCover(cover, width, height);
+      const known = linksOf(cover, width, height);
+      const res = searchSolutions(clues, known);
+      const ends = cover.map((p) => [p[0]!, p.at(-1)!].map((i) => [Math.floor(i / width), i % width] as [number, number]));
+      expect(res.solutions).toBe(Math.min(2, countFillings({ width, height, ends }, 2)));
+      if (res.solutions === 2) {
+        others++;
+        expect(res.other).toBeDefined();
+        expect(res.other).not.toEqual(known);
+        expect(linkProblems(res.other!, clues.cells, width, height)).toEqual([]);
+      } else expect(res.other).toBeUndefined();
+    }
+    expect(others).toBeGreaterThan(10);
   });
 
   it('reports a second solution when given one that is not alone', () => {

@@ -1,41 +1,45 @@
 import { fail } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { growCover } from './cover.js';
-import { grade } from './grade.js';
 import type { Cell, FlowModel } from './model.js';
-import type { FlowOptions } from './options.js';
-import { cluesOfCover, makeUnique } from './repair.js';
+import { linesFor, type FlowOptions } from './options.js';
+import { build, type Budget, type Want } from './repair.js';
 
-/** Attempts before giving up; each is one cover plus its repairs, so the effort is bounded. */
+/** Attempts before giving up; each is one cover plus its cuts, so the effort is bounded. */
 export const ATTEMPTS = 200;
 
+/** Search nodes for one puzzle over all attempts (a few seconds' work), for hard puzzles. */
+const NODE_BUDGET = 400_000;
+
+/** Where covers start, as a share of the fewest lines allowed. */
+const START = 0.75;
+
 /** Which grades (see grade.ts) each difficulty accepts. */
-const ACCEPT: Record<FlowOptions['difficulty'], (g: number) => boolean> = {
-  easy: (g) => g === 0,
-  medium: (g) => g <= 1,
-  hard: (g) => g >= 1,
+const WANT: Record<FlowOptions['difficulty'], Want> = {
+  easy: { lowest: 0, highest: 0 },
+  medium: { lowest: 0, highest: 1 },
+  hard: { lowest: 1, highest: 2 },
 };
 
 export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
   const { width, height } = o;
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const start = rng.int(o.minLines, Math.max(o.minLines, o.maxLines - 1));
+  const budget: Budget = { nodes: NODE_BUDGET };
+  let attempt = 0;
+  for (; attempt < ATTEMPTS && budget.nodes > 0; attempt++) {
+    // Cuts add lines, so start below the range.
+    const start = rng.int(Math.max(2, Math.floor(o.minLines * START)), o.maxLines);
     const cover = growCover(width, height, start, rng);
     if (!cover) continue;
-    const built = makeUnique(cover, width, height, o.maxLines, rng);
-    if (!built || built.cover.length < o.minLines) continue;
-    if (!ACCEPT[o.difficulty](grade(cluesOfCover(built.cover, width, height)))) continue;
-    return toModel(built.cover, o);
+    const built = build(cover, width, height, o, WANT[o.difficulty], rng, budget);
+    if (built) return toModel(built, o);
   }
-  // The uniqueness proof's frontier grows with the shorter side; past about 16 it rarely finishes.
-  const relax = Math.min(width, height) > 16
-    ? 'try a smaller --size (up to 15 by 15 works well)'
-    : o.customLines
-    ? 'widen the --colors range'
+  const [lo, hi] = linesFor(width, height, o.difficulty);
+  const relax = o.customLines
+    ? `widen the --colors range (${o.difficulty} ${width}x${height} puzzles usually have ${lo}-${hi} lines)`
     : o.difficulty === 'medium'
       ? 'try another --difficulty'
       : 'try --difficulty medium';
-  fail(`could not make a ${o.difficulty} ${width}x${height} Flow puzzle with ${o.minLines}-${o.maxLines} lines in ${ATTEMPTS} tries; ${relax}`);
+  fail(`could not make a ${o.difficulty} ${width}x${height} Flow puzzle with ${o.minLines}-${o.maxLines} lines in ${attempt} tries; ${relax}`);
 }
 
 /** Lines numbered in reading order of their first end, so the numbers are easy to find. */

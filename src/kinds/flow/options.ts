@@ -41,8 +41,10 @@ export function linesFor(width: number, height: number, difficulty: Difficulty):
   const area = width * height;
   const side = Math.sqrt(area);
   const lo = side <= 8 ? 5 : Math.max(Math.round(1.2 * side) - 2, Math.round(area / 8.5));
-  const [min, max] = difficulty === 'easy' ? [lo + 1, lo + 3] : difficulty === 'medium' ? [lo, lo + 2] : [lo - 2, lo];
-  const cap = Math.floor((width * height) / 3);
+  // Easy puzzles must fall to forced moves alone; past 12x12 that takes clearly more lines.
+  const [min, max] =
+    difficulty === 'easy' ? [lo + 1, Math.max(lo + 3, Math.round(1.25 * lo))] : difficulty === 'medium' ? [lo, lo + 2] : [lo - 2, lo];
+  const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));
   return [Math.min(min, cap), Math.min(max, cap)];
 }
 

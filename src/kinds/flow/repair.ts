@@ -1,49 +1,107 @@
 import type { Rng } from '../../core/rng.js';
 import { type Cover, linksOf } from './cover.js';
-import { count, type Effort } from './prove.js';
+import { count } from './prove.js';
+import { Search } from './search.js';
 
 export const MIN_LINE = 3;
 
-/**
- * Work one count may take before the attempt is dropped: puzzles that need more are slow to
- * prove, and a fresh cover is cheaper than finishing the proof.
- */
-const EFFORT: Effort = { states: 20_000, nodes: 20_000 };
+/** Frontier states the DP may hold when the search gives up on a narrow grid. */
+const STATES_PER_COUNT = 20_000;
 
-export interface Built {
-  cover: Cover; // the only solution, each path from one endpoint to the other
-  links: Uint8Array;
+/** The grades (see grade.ts) a difficulty accepts, lowest and highest. */
+export interface Want {
+  lowest: number;
+  highest: number;
 }
 
+/** Search nodes left for one puzzle, across all its attempts, so giving up stays bounded. */
+export interface Budget {
+  nodes: number;
+}
+
+/** Nodes one count may take before the attempt is dropped: a fresh cover is cheaper. */
+const NODES_PER_COUNT = 20_000;
+
 /**
- * Turns a random cover into a puzzle whose only solution it is, or returns null. Each round
- * fixes the well-formedness rules by cutting lines, then asks the exact solver for a second
- * solution and cuts a line where that solution differs: a new pair of endpoints pins the line
- * down exactly where the puzzle was loose. Cuts only add lines, so `maxLines` bounds the rounds.
+ * Turns a random cover into a puzzle whose only solution it is, at a grade `want` accepts, or
+ * returns null. Every step cuts a line in two, which never adds a solution (joining the two
+ * halves of any solution of the cut puzzle solves the uncut one), so each step keeps what the
+ * steps before it proved and only adds lines; `maxLines` bounds the rounds.
+ *
+ * A grade below 2 is itself a proof of uniqueness (the grader's rules are sound and settle
+ * every link), so easy and medium puzzles are cut where the grader gets stuck until it gets
+ * through, and never need the search; one with too few lines is cut anywhere. A hard puzzle (grade 2) is proved by the exact count,
+ * cutting where a second solution differs from the cover.
  */
-export function makeUnique(cover: Cover, width: number, height: number, maxLines: number, rng: Rng): Built | null {
+export function build(
+  cover: Cover,
+  width: number,
+  height: number,
+  lines: { minLines: number; maxLines: number },
+  want: Want,
+  rng: Rng,
+  budget: Budget,
+): Cover | null {
   let paths = cover.map((p) => p.slice());
   for (;;) {
+    let cut: Cover | null;
     const bad = firstFault(paths, width);
-    if (bad) {
-      const cut = cutNear(paths, bad, rng);
-      if (!cut || cut.length > maxLines) return null;
-      paths = cut;
-      continue;
+    if (bad) cut = cutNear(paths, bad, rng);
+    else {
+      const clues = cluesOfCover(paths, width, height);
+      const grader = new Search(clues, undefined, 0);
+      const level = grader.grade(want.highest);
+      if (level < want.lowest) return null;
+      const done = paths.length >= lines.minLines;
+      if (level <= 1 && level <= want.highest && done) return paths;
+      if (level <= 1 && level <= want.highest) cut = cutNear(paths, rng.shuffle(paths.flat()), rng);
+      else if (level > want.highest) cut = easierCut(paths, width, height, want.highest, grader.loose(), rng);
+      else {
+        const links = linksOf(paths, width, height);
+        const nodes = Math.min(NODES_PER_COUNT, budget.nodes);
+        const res = count(clues, links, { nodes, states: STATES_PER_COUNT });
+        budget.nodes -= res.nodes ?? nodes;
+        if (res.gaveUp) return null;
+        const loose: number[] = [];
+        if (res.solutions === 1) {
+          if (done) return paths;
+          loose.push(...paths.flat());
+        } else {
+          const other = res.other!;
+          for (let i = 0; i < links.length; i++) if (links[i] !== other[i]) loose.push(i);
+        }
+        // A differing link of cell i also concerns its right or lower neighbour; i itself is enough.
+        cut = cutNear(paths, rng.shuffle(loose), rng);
+      }
     }
-    const links = linksOf(paths, width, height);
-    const clues = cluesOfCover(paths, width, height);
-    const res = count(clues, links, EFFORT);
-    if (res.gaveUp) return null;
-    if (res.solutions === 1) return { cover: paths, links };
-    const other = res.other!;
-    const loose: number[] = [];
-    for (let i = 0; i < links.length; i++) if (links[i] !== other[i]) loose.push(i);
-    // A differing link of cell i also concerns its right or lower neighbour; i itself is enough.
-    const cut = cutNear(paths, rng.shuffle(loose), rng);
-    if (!cut || cut.length > maxLines) return null;
+    if (!cut || cut.length > lines.maxLines) return null;
     paths = cut;
   }
+}
+
+const CANDIDATES = 12;
+
+/**
+ * Of a few cuts near cells where the grader got stuck, the one after which it settles the most
+ * links: fewer, better placed cuts keep the line count down.
+ */
+function easierCut(paths: Cover, width: number, height: number, upTo: number, loose: number[], rng: Rng): Cover | null {
+  rng.shuffle(loose);
+  let best: Cover | null = null;
+  let fewest = Infinity;
+  for (let k = 0, tried = 0; k < loose.length && tried < CANDIDATES; k++) {
+    const cut = cutNear(paths, [loose[k]!], rng);
+    if (!cut) continue;
+    tried++;
+    const grader = new Search(cluesOfCover(cut, width, height), undefined, 0);
+    if (grader.grade(upTo) <= upTo) return cut;
+    const open = grader.openLinks();
+    if (open < fewest) {
+      fewest = open;
+      best = cut;
+    }
+  }
+  return best;
 }
 
 export function cluesOfCover(paths: Cover, width: number, height: number) {

@@ -109,9 +109,10 @@ export class Search {
   run(): Count {
     for (let i = 0; i < this.n; i++) this.enqueue(i);
     if (this.consistent()) this.search();
-    if (this.gaveUp) return { solutions: 0, gaveUp: true };
+    const nodes = this.nodes;
+    if (this.gaveUp) return { solutions: 0, gaveUp: true, nodes };
     const solutions = Math.min(2, this.found);
-    return this.other ? { solutions, other: this.other } : { solutions };
+    return this.other ? { solutions, other: this.other, nodes } : { solutions, nodes };
   }
 
   /**
@@ -119,12 +120,17 @@ export class Search {
    * link and seeing the local rules fail at once, 2 = needs more than that. The local rules are
    * the ones a pupil uses: a square needs two links (an end one), lines of different numbers
    * never meet, and a line never closes on itself. Region reasoning is left out on purpose.
+   * The rules are sound, so a grade below 2 also proves the solution unique.
+   *
+   * Stops with `upTo + 1` once the grade is known to exceed `upTo`, leaving the board where
+   * that level's rules got stuck (see loose()).
    */
-  grade(): number {
+  grade(upTo = 2): number {
     for (let i = 0; i < this.n; i++) this.enqueue(i);
     if (!this.propagate()) return 2;
     let open = this.openLinks();
     if (open === 0) return 0;
+    if (upTo === 0) return 1;
     for (let progress = true; progress && open > 0; ) {
       progress = false;
       for (let e = 0; e < this.state.length; e++) {
@@ -144,7 +150,14 @@ export class Search {
     return open === 0 ? 1 : 2;
   }
 
-  private openLinks(): number {
+  /** Cells with links still unknown after grade(): where the puzzle is loose. */
+  loose(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.n; i++) if (this.on[i]! < this.need[i]!) out.push(i);
+    return out;
+  }
+
+  openLinks(): number {
     let open = 0;
     for (let e = 0; e < this.state.length; e++) if (this.state[e] === UNKNOWN) open++;
     return open;
