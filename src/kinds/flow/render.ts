@@ -4,13 +4,13 @@ import type { Cell, FlowModel } from './model.js';
 /**
  * Twenty colours chosen to stay apart from each other (after Sasha Trubetskoy's list), with the
  * label colour that reads on each. Labels carry the meaning, so repeats past 20 and grey print
- * still work.
+ * still work. The list's pale beige is swapped for dark slate: in grey print it all but vanished.
  */
 const PALETTE: [string, string][] = [
   ['#e6194b', '#ffffff'], ['#4363d8', '#ffffff'], ['#3cb44b', '#ffffff'], ['#ffe119', '#000000'],
   ['#f58231', '#000000'], ['#911eb4', '#ffffff'], ['#42d4f4', '#000000'], ['#f032e6', '#ffffff'],
   ['#bfef45', '#000000'], ['#fabed4', '#000000'], ['#469990', '#ffffff'], ['#dcbeff', '#000000'],
-  ['#9a6324', '#ffffff'], ['#fffac8', '#000000'], ['#800000', '#ffffff'], ['#aaffc3', '#000000'],
+  ['#9a6324', '#ffffff'], ['#2f4f4f', '#ffffff'], ['#800000', '#ffffff'], ['#aaffc3', '#000000'],
   ['#808000', '#ffffff'], ['#ffd8b1', '#000000'], ['#000075', '#ffffff'], ['#a9a9a9', '#000000'],
 ];
 
