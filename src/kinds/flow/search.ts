@@ -108,7 +108,9 @@ export class Search {
 
   run(): Count {
     for (let i = 0; i < this.n; i++) this.enqueue(i);
-    if (this.consistent()) this.search();
+    // Probing once at the root settles most links of all but the hardest puzzles (every link of
+    // a puzzle graded below 2), so the search only branches where look-ahead is really needed.
+    if (this.consistent() && this.probe() && this.consistent()) this.search();
     const nodes = this.nodes;
     if (this.gaveUp) return { solutions: 0, gaveUp: true, nodes };
     const solutions = Math.min(2, this.found);
@@ -128,10 +130,18 @@ export class Search {
   grade(upTo = 2): number {
     for (let i = 0; i < this.n; i++) this.enqueue(i);
     if (!this.propagate()) return 2;
-    let open = this.openLinks();
-    if (open === 0) return 0;
+    if (this.openLinks() === 0) return 0;
     if (upTo === 0) return 1;
-    for (let progress = true; progress && open > 0; ) {
+    if (!this.probe()) return 2;
+    return this.openLinks() === 0 ? 1 : 2;
+  }
+
+  /**
+   * Tries each unknown link both ways with the local rules; a way that fails at once proves the
+   * other. Repeats until nothing more is proved. False if both ways of some link fail.
+   */
+  private probe(): boolean {
+    for (let progress = true; progress; ) {
       progress = false;
       for (let e = 0; e < this.state.length; e++) {
         if (this.state[e] !== UNKNOWN) continue;
@@ -140,14 +150,13 @@ export class Search {
           const fine = this.assign(e, v) && this.propagate();
           this.undo(mark);
           if (fine) continue;
-          if (!(this.assign(e, v === ON ? OFF : ON) && this.propagate())) return 2;
+          if (!(this.assign(e, v === ON ? OFF : ON) && this.propagate())) return false;
           progress = true;
           break;
         }
       }
-      open = this.openLinks();
     }
-    return open === 0 ? 1 : 2;
+    return true;
   }
 
   /** Cells with links still unknown after grade(): where the puzzle is loose. */
