@@ -29,6 +29,15 @@ const SHAPE = [
 
 /** Repairs tried on one cage layout before starting a fresh one, and fresh layouts before giving up. */
 const REPAIRS = 40;
+/**
+ * Steps on one layout that the level's techniques could not finish before it is dropped for a fresh
+ * one. Measured: most layouts that reach their level need at most two such repairs, while one that
+ * is still stuck after a few tends to stay stuck for dozens (the slow tail); a fresh layout costs
+ * about as much as two repairs, so giving up early makes the time per puzzle predictable.
+ */
+const STUCK_STEPS = 4;
+/** Search nodes spent looking for a second solution; past this, giving a clue away is cheaper. */
+const SECOND_BUDGET = 20;
 const LAYOUTS = 60;
 /** Small grids have few hard puzzles, but each try is cheap: they get more fresh layouts. */
 const SMALL_LAYOUTS = 600;
@@ -68,7 +77,8 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     // Give clues away until the level's techniques solve it; from then on only take clues away,
     // going back to the last solvable layout whenever a change leaves the level's techniques stuck.
     let solvable: WorkCage[] | null = null;
-    for (let step = 0; step < REPAIRS; step++) {
+    let stuckSteps = 0;
+    for (let step = 0; step < REPAIRS && stuckSteps < STUCK_STEPS; step++) {
       const res = grade(puzOf(p, cages), level);
       if (res.status === 'solved') {
         if (res.level === level) return toModel(o, p, cages);
@@ -77,6 +87,7 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
       } else if (solvable) {
         cages = harder(p, solvable, rng);
       } else {
+        stuckSteps++;
         const other = secondSolution(p, cages, res.cand);
         if (other) {
           const fixed = breakTie(p, cages, other, rng);
@@ -162,8 +173,7 @@ function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
 
 /** A solution other than the intended one, searched from where the grader got stuck; null if none. */
 function secondSolution(p: Plan, cages: WorkCage[], cand: Uint16Array): number[] | null {
-  // A budget: past it, giving a clue away is cheaper than finishing the search.
-  const found = countSolutions(puzOf(p, cages), 2, cand, 50).solutions;
+  const found = countSolutions(puzOf(p, cages), 2, cand, SECOND_BUDGET).solutions;
   for (const s of found) {
     const digits = Array.from(s, (m) => 32 - Math.clz32(m));
     if (digits.some((d, i) => d !== p.sol[i])) return digits;
@@ -199,6 +209,25 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
         const cb = clue(p, to, rng);
         if (!fits(p, ca, other) || !fits(p, cb, other)) {
           return [...cages.filter((_, k) => k !== a && k !== b), ca, cb];
+        }
+      }
+    }
+  }
+  // Moving or swapping one cell cannot split a domino from its partner when the two swap digits
+  // (two dominoes a,b over b,a): cutting the cage and a neighbour again along a new border can.
+  for (const x of differ.slice(0, 6)) {
+    const a = owner[x]!;
+    for (const y of rng.shuffle(neighbours(n, x))) {
+      const b = owner[y]!;
+      if (b === a) continue;
+      const joined = [...cages[a]!.cells, ...cages[b]!.cells];
+      for (let tries = 0; tries < 4; tries++) {
+        const parts =
+          p.dominoes && joined.length === 4 ? dominoPair(n, joined, rng) : splitRandom(n, joined, rng, minPart);
+        if (!parts || parts.some((c) => c.length > p.maxSize)) continue;
+        const fresh = parts.map((c) => clue(p, c, rng));
+        if (fresh.some((c) => !fits(p, c, other))) {
+          return [...cages.filter((_, k) => k !== a && k !== b), ...fresh];
         }
       }
     }

@@ -16,7 +16,13 @@ const CACHE_MAX = 20000;
  * cage it did not touch need not be enumerated again.
  */
 export function fillingsOf(cage: CageInfo, n: number): Fillings {
-  const key = `${n}|${cage.ops}|${cage.target}|${cage.cells.join(',')}`;
+  // Fillings depend on the cage's shape, not where it sits: moving a shape keeps which of its cells
+  // share a row or column. Keying by shape lets every copy of a shape and clue share one enumeration.
+  const cells = cage.cells;
+  const r0 = Math.floor(cells[0]! / n);
+  const c0 = cells[0]! % n;
+  let key = `${n}|${cage.ops}|${cage.target}`;
+  for (let k = 1; k < cells.length; k++) key += `|${Math.floor(cells[k]! / n) - r0},${(cells[k]! % n) - c0}`;
   let f = cache.get(key);
   if (!f) {
     if (cache.size >= CACHE_MAX) cache.clear();
