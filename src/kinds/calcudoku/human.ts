@@ -41,6 +41,8 @@ export class Human {
   private spread: Uint8Array; // per cell: its single digit has been cleared from its row and column
   lists: Uint8Array[]; // per cage: the fillings still possible
   private union = new Int32Array(32);
+  private masks = new Int32Array(16); // subsets: values of each open item in the current view
+  private idx = new Int32Array(16); // subsets: which item each of those is
   private broken = false;
   used = 0;
 
@@ -209,54 +211,98 @@ export class Human {
    * same fact, so sizes up to half cover every set.
    */
   private subsets(maxK: number, all: boolean): boolean {
-    const { n, cand } = this;
-    const masks = new Int32Array(n);
-    const idx = new Int32Array(n);
+    const n = this.n;
+    const masks = this.masks;
+    const idx = this.idx;
     const views = all ? 6 : 2;
-    // Each view fixes one coordinate u; items are a second coordinate j, values the third.
-    // Coordinates: 0 row, 1 column, 2 digit.
-    const FIX = [0, 1, 2, 0, 1, 2];
-    const ITEM = [1, 0, 0, 2, 2, 1];
     for (let view = 0; view < views; view++) {
-      const fix = FIX[view]!;
-      const item = ITEM[view]!;
-      const value = 3 - fix - item;
-      const has = (co: number[]) => (cand[co[0]! * n + co[1]!]! >> co[2]!) & 1;
-      const co = [0, 0, 0];
       for (let u = 0; u < n; u++) {
-        co[fix] = u;
         let count = 0;
         for (let j = 0; j < n; j++) {
-          co[item] = j;
-          let m = 0;
-          for (let v = 0; v < n; v++) {
-            co[value] = v;
-            if (has(co)) m |= 1 << v;
-          }
+          const m = this.valuesOf(view, u, j);
           if (popcount(m) >= 2) {
             masks[count] = m;
             idx[count++] = j;
           }
         }
-        const apply = (found: number, values: number): boolean => {
-          if (popcount(values) < popcount(found)) return (this.broken = true);
-          let changed = false;
-          for (let a = 0; a < count; a++) {
-            if (found & (1 << a)) continue;
-            co[item] = idx[a]!;
-            for (let v = 0; v < n; v++) {
-              if (!(values & (1 << v))) continue;
-              co[value] = v;
-              changed = this.set(co[0]! * n + co[1]!, ~(1 << co[2]!)) || changed;
-            }
-          }
-          return changed;
-        };
         const kMax = Math.min(maxK, count - 1);
-        for (let k = 2; k <= kMax; k++) if (eachSubset(masks, count, k, apply)) return true;
+        for (let k = 2; k <= kMax; k++) if (this.eachSubset(view, u, count, k, 0, k, 0, 0)) return true;
       }
     }
     return false;
+  }
+
+  /**
+   * The six faces of the row-column-digit cube: a view fixes one coordinate u, its items are a
+   * second coordinate j and its values the third. Views 0 and 1 are naked sets in rows and columns,
+   * 3 and 4 hidden sets, 2 and 5 fish (one digit's rows over columns and columns over rows).
+   * Written out per view because this runs thousands of times per grade.
+   */
+  private valuesOf(view: number, u: number, j: number): number {
+    const { n, cand } = this;
+    let m = 0;
+    switch (view) {
+      case 0:
+        return cand[u * n + j]!;
+      case 1:
+        return cand[j * n + u]!;
+      case 2:
+        for (let v = 0; v < n; v++) m |= ((cand[j * n + v]! >> u) & 1) << v;
+        return m;
+      case 3:
+        for (let v = 0; v < n; v++) m |= ((cand[u * n + v]! >> j) & 1) << v;
+        return m;
+      case 4:
+        for (let v = 0; v < n; v++) m |= ((cand[v * n + u]! >> j) & 1) << v;
+        return m;
+      default:
+        for (let v = 0; v < n; v++) m |= ((cand[v * n + j]! >> u) & 1) << v;
+        return m;
+    }
+  }
+
+  /** Rules out value v of item j in a view: one digit of one cell. */
+  private drop(view: number, u: number, j: number, v: number): boolean {
+    const n = this.n;
+    switch (view) {
+      case 0:
+        return this.set(u * n + j, ~(1 << v));
+      case 1:
+        return this.set(j * n + u, ~(1 << v));
+      case 2:
+        return this.set(j * n + v, ~(1 << u));
+      case 3:
+        return this.set(u * n + v, ~(1 << j));
+      case 4:
+        return this.set(v * n + u, ~(1 << j));
+      default:
+        return this.set(v * n + j, ~(1 << u));
+    }
+  }
+
+  /**
+   * Tries each set of k items (from `start`, `left` still to choose) whose values together number
+   * k, and clears those values from the other items; true at the first that makes progress.
+   */
+  private eachSubset(view: number, u: number, count: number, k: number, start: number, left: number, chosen: number, union: number): boolean {
+    if (popcount(union) > k) return false;
+    if (left === 0) return this.applySubset(view, u, count, chosen, union);
+    for (let a = start; a <= count - left; a++) {
+      if (this.eachSubset(view, u, count, k, a + 1, left - 1, chosen | (1 << a), union | this.masks[a]!)) return true;
+    }
+    return false;
+  }
+
+  private applySubset(view: number, u: number, count: number, found: number, values: number): boolean {
+    if (popcount(values) < popcount(found)) return (this.broken = true);
+    let changed = false;
+    for (let a = 0; a < count; a++) {
+      if (found & (1 << a)) continue;
+      for (let v = 0; v < this.n; v++) {
+        if (values & (1 << v)) changed = this.drop(view, u, this.idx[a]!, v) || changed;
+      }
+    }
+    return changed;
   }
 
   /** Supposes each digit of a two-way cell in turn; rules out one that breaks the puzzle. */
@@ -282,22 +328,6 @@ export class Human {
 
 export function cellOf(n: number, line: number, k: number): number {
   return line < n ? line * n + k : k * n + (line - n);
-}
-
-/**
- * Calls `apply` with each set of k items whose values together number k (as a bitmask over items,
- * and that union) until it reports progress.
- */
-function eachSubset(masks: Int32Array, count: number, k: number, apply: (items: number, values: number) => boolean): boolean {
-  const go = (start: number, left: number, chosen: number, union: number): boolean => {
-    if (popcount(union) > k) return false;
-    if (left === 0) return apply(chosen, union);
-    for (let a = start; a <= count - left; a++) {
-      if (go(a + 1, left - 1, chosen | (1 << a), union | masks[a]!)) return true;
-    }
-    return false;
-  };
-  return go(0, k, 0, 0);
 }
 
 /** Grades a puzzle up to `maxLevel`: solved or not, and the hardest technique it took. */
