@@ -14,7 +14,7 @@ export interface Want {
   highest: number;
 }
 
-/** Search nodes left for one puzzle, across all its attempts, so giving up stays bounded. */
+/** Work (in search nodes) left for one puzzle over all its attempts, so giving up stays bounded. */
 export interface Budget {
   nodes: number;
 }
@@ -51,11 +51,12 @@ export function build(
       const clues = cluesOfCover(paths, width, height);
       const grader = new Search(clues, undefined, 0);
       const level = grader.grade(want.highest);
+      budget.nodes -= grader.work() + 1;
       if (level < want.lowest) return null;
       const done = paths.length >= lines.minLines;
       if (level <= 1 && level <= want.highest && done) return paths;
       if (level <= 1 && level <= want.highest) cut = cutNear(paths, rng.shuffle(paths.flat()), rng);
-      else if (level > want.highest) cut = easierCut(paths, width, height, want.highest, grader.loose(), rng);
+      else if (level > want.highest) cut = easierCut(paths, width, height, want.highest, grader.loose(), rng, budget);
       else {
         const links = linksOf(paths, width, height);
         const nodes = Math.min(NODES_PER_COUNT, budget.nodes);
@@ -74,7 +75,7 @@ export function build(
         cut = cutNear(paths, rng.shuffle(loose), rng);
       }
     }
-    if (!cut || cut.length > lines.maxLines) return null;
+    if (!cut || cut.length > lines.maxLines || budget.nodes <= 0) return null;
     paths = cut;
   }
 }
@@ -85,7 +86,7 @@ const CANDIDATES = 12;
  * Of a few cuts near cells where the grader got stuck, the one after which it settles the most
  * links: fewer, better placed cuts keep the line count down.
  */
-function easierCut(paths: Cover, width: number, height: number, upTo: number, loose: number[], rng: Rng): Cover | null {
+function easierCut(paths: Cover, width: number, height: number, upTo: number, loose: number[], rng: Rng, budget: Budget): Cover | null {
   rng.shuffle(loose);
   let best: Cover | null = null;
   let fewest = Infinity;
@@ -94,7 +95,9 @@ function easierCut(paths: Cover, width: number, height: number, upTo: number, lo
     if (!cut) continue;
     tried++;
     const grader = new Search(cluesOfCover(cut, width, height), undefined, 0);
-    if (grader.grade(upTo) <= upTo) return cut;
+    const level = grader.grade(upTo);
+    budget.nodes -= grader.work() + 1;
+    if (level <= upTo) return cut;
     const open = grader.openLinks();
     if (open < fewest) {
       fewest = open;

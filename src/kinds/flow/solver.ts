@@ -11,7 +11,7 @@ export interface Count {
   other?: Uint8Array;
   /** True when the search stopped at `maxStates` before finishing: nothing is proven. */
   gaveUp?: boolean;
-  /** Search nodes used, when the search did the count. */
+  /** Work done, in search nodes, when the search did the count. */
   nodes?: number;
 }
 
