@@ -34,8 +34,8 @@ export const flowOptionSpecs: OptionSpec[] = [
 
 /**
  * Lines for a difficulty, after commercial packs: about 5-6 up to 8x8, 12-14 at 10x10, then
- * one line per 8.5 squares. Fewer, longer lines are harder to see through; beyond 10x10 they are
- * also far slower to prove unique (the proof's frontier states grow with long free lines).
+ * one line per 8.5 squares. Fewer, longer lines are harder to see through, and on big grids
+ * rarely come out unique and gradeable: the generator then runs out of tries.
  */
 export function linesFor(width: number, height: number, difficulty: Difficulty): [number, number] {
   const area = width * height;
