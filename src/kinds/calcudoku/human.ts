@@ -39,6 +39,7 @@ export class Human {
   private must: Int32Array[];
   private mustStale: Uint8Array;
   private spread: Uint8Array; // per cell: its single digit has been cleared from its row and column
+  private lineDirty: Uint8Array; // per row, then column: narrowed since hidden singles last looked
   lists: Uint8Array[]; // per cage: the fillings still possible
   private union = new Int32Array(32);
   private masks = new Int32Array(16); // subsets: values of each open item in the current view
@@ -59,6 +60,7 @@ export class Human {
       this.must = from.must.map((m) => m.slice());
       this.mustStale = from.mustStale.slice();
       this.spread = from.spread.slice();
+      this.lineDirty = from.lineDirty.slice();
       this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
       return;
     }
@@ -66,6 +68,7 @@ export class Human {
     this.dirty = new Int32Array(p.cages.length);
     this.mustStale = new Uint8Array(p.cages.length);
     this.spread = new Uint8Array(p.n * p.n);
+    this.lineDirty = new Uint8Array(2 * p.n).fill(1);
     const all = p.cages.map((c) => fillingsOf(c, p.n));
     this.lists = all.map((f) => f.list);
     this.must = all.map((f) => f.must.slice());
@@ -81,6 +84,9 @@ export class Human {
     if (next === old) return false;
     this.cand[i] = next;
     this.dirty[this.p.cageOf[i]!] |= 1 << this.p.posOf[i]!;
+    const r = (i / this.n) | 0;
+    this.lineDirty[r] = 1;
+    this.lineDirty[this.n + i - r * this.n] = 1;
     if (next === 0) this.broken = true;
     return true;
   }
@@ -149,7 +155,10 @@ export class Human {
     }
     // Hidden singles.
     const full = (1 << n) - 1;
+    // A line nothing narrowed since its last look has no new hidden single (and no new gap).
     for (let line = 0; line < 2 * n; line++) {
+      if (!this.lineDirty[line]) continue;
+      this.lineDirty[line] = 0;
       let once = 0;
       let twice = 0;
       for (let k = 0; k < n; k++) {
