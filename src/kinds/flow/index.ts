@@ -18,8 +18,9 @@ function perPage(o: FlowOptions) {
   const side = Math.max(o.width, o.height);
   if (side <= 8) return { grid: { cols: 2, rows: 3 }, answerGrid: { cols: 3, rows: 4 } };
   if (side <= 11) return { grid: { cols: 2, rows: 2 }, answerGrid: { cols: 3, rows: 3 } };
-  if (side <= 15) return { grid: { cols: 1, rows: 2 }, answerGrid: { cols: 2, rows: 3 } };
-  return { grid: { cols: 1, rows: 1 }, answerGrid: { cols: 2, rows: 2 } };
+  // Big answer keys stay large enough (about 17 pt a square or more) to trace each line by eye.
+  if (side <= 15) return { grid: { cols: 1, rows: 2 }, answerGrid: { cols: 2, rows: 2 } };
+  return { grid: { cols: 1, rows: 1 }, answerGrid: { cols: 1, rows: 1 } };
 }
 
 export const flow: Kind<FlowOptions, FlowModel> = {
