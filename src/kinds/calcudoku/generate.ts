@@ -27,20 +27,23 @@ const SHAPE = [
   { max: 6, mean: 2.4 },
 ];
 
-/** Repairs tried on one cage layout before starting a fresh one, and fresh layouts before giving up. */
+/** Repairs tried on one cage layout at most before starting a fresh one. */
 const REPAIRS = 40;
 /**
  * Steps on one layout that the level's techniques could not finish before it is dropped for a fresh
  * one. Measured: most layouts that reach their level need at most two such repairs, while one that
  * is still stuck after a few tends to stay stuck for dozens (the slow tail); a fresh layout costs
- * about as much as two repairs, so giving up early makes the time per puzzle predictable.
+ * about as much as two repairs, so giving up early makes the time per puzzle predictable. Narrow
+ * sign sets (only - and /) need long repair chains on every layout, so the allowance doubles after
+ * every few dropped layouts, up to the full REPAIRS.
  */
 const STUCK_STEPS = 4;
+const DOUBLE_AFTER = 4;
 /** Search nodes spent looking for a second solution; past this, giving a clue away is cheaper. */
 const SECOND_BUDGET = 20;
-const LAYOUTS = 60;
-/** Small grids have few hard puzzles, but each try is cheap: they get more fresh layouts. */
-const SMALL_LAYOUTS = 600;
+/** Repair steps in all before giving up: the old limit of 60 full-length layouts (600 for small grids, whose steps are cheap). */
+const BUDGET = 60 * REPAIRS;
+const SMALL_BUDGET = 600 * REPAIRS;
 
 interface Plan {
   n: number;
@@ -68,7 +71,10 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     dominoes,
     maxSize: dominoes ? 2 : Math.min(SHAPE[level]!.max, n <= 4 ? n : 9),
   };
-  for (let layout = 0; layout < (n <= 5 ? SMALL_LAYOUTS : LAYOUTS); layout++) {
+  const budget = n <= 5 ? SMALL_BUDGET : BUDGET;
+  let stuckLimit = STUCK_STEPS;
+  for (let layout = 0, spent = 0; spent < budget; layout++) {
+    if (layout > 0 && layout % DOUBLE_AFTER === 0) stuckLimit = Math.min(REPAIRS, stuckLimit * 2);
     const p: Plan = { ...plan, sol: randomLatin(n, rng).flat() };
     const cells = dominoes
       ? randomDominoes(n, rng)
@@ -78,7 +84,7 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     // going back to the last solvable layout whenever a change leaves the level's techniques stuck.
     let solvable: WorkCage[] | null = null;
     let stuckSteps = 0;
-    for (let step = 0; step < REPAIRS && stuckSteps < STUCK_STEPS; step++) {
+    for (let step = 0; step < REPAIRS && stuckSteps < stuckLimit && spent < budget; step++, spent++) {
       const res = grade(puzOf(p, cages), level);
       if (res.status === 'solved') {
         if (res.level === level) return toModel(o, p, cages);
