@@ -107,6 +107,20 @@ describe('calcudoku puzzles', () => {
     }
   });
 
+  // Narrow sign sets need long repair chains on every layout; the generator's early restarts must
+  // not starve them (they once failed outright on 9x9 when restarts cut every layout short).
+  it.each([
+    ['-', 'medium', false],
+    ['-/', 'easy', true],
+    ['+-', 'medium', false],
+  ] as const)('makes 9x9 puzzles with only %s (%s, hidden %s)', (ops, difficulty, hideOps) => {
+    for (let s = 0; s < 2; s++) {
+      const m = make({ size: 9, ops, difficulty, hideOps }, `narrow${ops}${s}`);
+      expect(m.difficulty).toBe(difficulty);
+      verify(m);
+    }
+  });
+
   it('only uses single-cell cages where a given is called for', () => {
     for (const difficulty of ['medium', 'hard', 'expert'] as Difficulty[]) {
       for (let s = 0; s < 3; s++) {
