@@ -36,7 +36,8 @@ export class Human {
   readonly n: number;
   readonly cand: Uint16Array;
   private dirty: Int32Array; // per cage: bits of its cells narrowed since it was last filtered
-  private must: Int32Array[];
+  private must: Int32Array; // per cage, per touched line (from mustAt): digits every filling puts there
+  private mustAt: Int32Array; // per cage: where its lines start in must; one array so copies are cheap
   private mustStale: Uint8Array;
   private spread: Uint8Array; // per cell: its single digit has been cleared from its row and column
   private lineDirty: Uint8Array; // per row, then column: narrowed since hidden singles last looked
@@ -57,7 +58,8 @@ export class Human {
     if (from) {
       this.cand = from.cand.slice();
       this.dirty = from.dirty.slice();
-      this.must = from.must.map((m) => m.slice());
+      this.must = from.must.slice();
+      this.mustAt = from.mustAt;
       this.mustStale = from.mustStale.slice();
       this.spread = from.spread.slice();
       this.lineDirty = from.lineDirty.slice();
@@ -71,7 +73,14 @@ export class Human {
     this.lineDirty = new Uint8Array(2 * p.n).fill(1);
     const all = p.cages.map((c) => fillingsOf(c, p.n));
     this.lists = all.map((f) => f.list);
-    this.must = all.map((f) => f.must.slice());
+    this.mustAt = new Int32Array(p.cages.length);
+    let lines = 0;
+    p.cages.forEach((c, k) => {
+      this.mustAt[k] = lines;
+      lines += c.lines.length;
+    });
+    this.must = new Int32Array(lines);
+    all.forEach((f, k) => this.must.set(f.must, this.mustAt[k]!));
     all.forEach((f, k) => p.cages[k]!.cells.forEach((i, j) => this.set(i, f.union[j]!)));
     this.dirty.fill(0); // each cage's own union is already what a scan would find
     if (cand) for (let i = 0; i < cand.length; i++) this.set(i, cand[i]!);
@@ -191,17 +200,19 @@ export class Human {
     let changed = false;
     for (let k = 0; k < p.cages.length; k++) {
       const cage = p.cages[k]!;
-      const must = this.must[k]!;
+      const must = this.must;
+      const at = this.mustAt[k]!;
       if (this.mustStale[k]) {
-        mustOf(cage, this.lists[k]!, must);
+        mustOf(cage, this.lists[k]!, must, at);
         this.mustStale[k] = 0;
       }
       for (let l = 0; l < cage.lines.length; l++) {
-        if (!must[l]) continue;
+        const digits = must[at + l]!;
+        if (!digits) continue;
         const line = cage.lines[l]!;
         for (let j = 0; j < n; j++) {
           const i = cellOf(n, line, j);
-          if (p.cageOf[i] !== k && this.set(i, ~must[l]!)) changed = true;
+          if (p.cageOf[i] !== k && this.set(i, ~digits)) changed = true;
         }
       }
     }

@@ -80,27 +80,31 @@ export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Arr
 }
 
 /** Per touched line of the cage: the digits that every filling in `list` places in that line. */
-export function mustOf(cage: CageInfo, list: Uint8Array, must: Int32Array): void {
-  summarise(cage, list, new Int32Array(cage.cells.length), must);
+export function mustOf(cage: CageInfo, list: Uint8Array, must: Int32Array, at: number): void {
+  summarise(cage, list, unionScratch, must, at);
 }
 
-function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: Int32Array): number {
+// Scratch for summarise: it runs on every narrowed cage during medium grading, and the solver copies.
+const unionScratch = new Int32Array(32);
+const lineMask = new Int32Array(32);
+
+/** Union of digits per cell, and into must[at..] the digits every filling puts in each touched line. */
+function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: Int32Array, at = 0): number {
   const len = cage.cells.length;
   const nl = cage.lines.length;
-  const lineMask = new Int32Array(nl);
   for (let k = 0; k < len; k++) union[k] = 0;
-  for (let l = 0; l < nl; l++) must[l] = list.length ? -1 : 0;
+  for (let l = 0; l < nl; l++) must[at + l] = list.length ? -1 : 0;
   let count = 0;
-  for (let at = 0; at < list.length; at += len) {
+  for (let i = 0; i < list.length; i += len) {
     count++;
-    lineMask.fill(0);
+    for (let l = 0; l < nl; l++) lineMask[l] = 0;
     for (let k = 0; k < len; k++) {
-      const b = 1 << (list[at + k]! - 1);
+      const b = 1 << (list[i + k]! - 1);
       union[k] |= b;
       lineMask[cage.rowSlot[k]!] |= b;
       lineMask[cage.colSlot[k]!] |= b;
     }
-    for (let l = 0; l < nl; l++) must[l] &= lineMask[l]!;
+    for (let l = 0; l < nl; l++) must[at + l] &= lineMask[l]!;
   }
   return count;
 }
