@@ -237,9 +237,8 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
       if (b === a) continue;
       const joined = [...cages[a]!.cells, ...cages[b]!.cells];
       for (let tries = 0; tries < 4; tries++) {
-        const parts =
-          p.dominoes && joined.length === 4 ? dominoPair(n, joined, rng) : splitRandom(n, joined, rng, minPart);
-        if (!parts || parts.some((c) => c.length > p.maxSize)) continue;
+        const parts = recut(p, joined, rng);
+        if (!parts) continue;
         const fresh = parts.map((c) => clue(p, c, rng));
         if (fresh.some((c) => !fits(p, c, other))) {
           return [...cages.filter((_, k) => k !== a && k !== b), ...fresh];
@@ -297,13 +296,17 @@ function reshape(p: Plan, cages: WorkCage[], k: number, rng: Rng): WorkCage[] | 
   for (const i of cages[k]!.cells) for (const j of neighbours(p.n, i)) if (owner[j] !== k) near.add(owner[j]!);
   if (!near.size) return null;
   const other = rng.pick([...near].sort((a, b) => a - b));
-  const joined = [...cages[k]!.cells, ...cages[other]!.cells];
-  const minPart = p.givens ? 1 : 2;
-  const parts =
-    p.dominoes && joined.length === 4 ? dominoPair(p.n, joined, rng) : splitRandom(p.n, joined, rng, minPart);
-  if (!parts || parts.some((c) => c.length > p.maxSize)) return null;
+  const parts = recut(p, [...cages[k]!.cells, ...cages[other]!.cells], rng);
+  if (!parts) return null;
   const rest = cages.filter((_, j) => j !== k && j !== other);
   return [...rest, ...parts.map((c) => clue(p, c, rng))];
+}
+
+/** The cells of two joined cages cut again into two cages the plan allows, or null. */
+function recut(p: Plan, joined: number[], rng: Rng): number[][] | null {
+  const parts =
+    p.dominoes && joined.length === 4 ? dominoPair(p.n, joined, rng) : splitRandom(p.n, joined, rng, p.givens ? 1 : 2);
+  return parts && parts.every((c) => c.length <= p.maxSize) ? parts : null;
 }
 
 /** Four cells that two dominoes covered, covered again by two dominoes if another way exists. */
