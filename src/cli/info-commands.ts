@@ -32,7 +32,9 @@ export function addKeyCommand(program: Command, log: (line: string) => void): vo
       if (!paper.success) fail(`--paper must be a4 or letter (got ${JSON.stringify(raw.paper)})`);
       const { kind, options, item } = fromCode(code);
       const templates = new Templates();
-      const part = kindPart(kind, options, [item], { paper: paper.data, title: `${kind.title} ${item.code}` }, templates);
+      // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
+      const settings = { paper: paper.data, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 } };
+      const part = kindPart(kind, options, [item], settings, templates);
       // Kinds without an answer key (a Dobble deck) get the item itself back.
       const answers = planPages([part], true);
       const keyPages = answers.length ? answers : planPages([part], false);
