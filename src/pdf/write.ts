@@ -85,7 +85,9 @@ export async function writeAtomic(file: string, write: (sink: Writable) => Promi
   try {
     mkdirSync(dirname(file) || '.', { recursive: true });
   } catch (e) {
-    fail(`cannot write ${file}: its folder cannot be created (${(e as NodeJS.ErrnoException).code}); choose another --out`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'part of its folder path is a file, not a folder' : `its folder cannot be created (${code})`;
+    fail(`cannot write ${file}: ${why}; choose another --out`);
   }
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   pendingFiles.add(temp);
