@@ -5,6 +5,7 @@ import { fail } from '../core/errors.js';
 import { randomSeed, safeName } from '../core/seed.js';
 import { Templates, templateOverrides } from '../layout/templates.js';
 import { answersFileName, documentPages, generateItems, kindPart, writeJson, writePdf } from '../run.js';
+import { checkWritable } from '../pdf/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
 
@@ -43,6 +44,8 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   if (!common.seed) log(`Seed: ${seed} (use --seed ${seed} to make the same puzzles again)`);
   const out = (raw.out as string | undefined) ?? `output/${kind.name}-${safeName(seed)}.pdf`;
   const count = common.count ?? kind.defaultCount;
+  checkWritable(out);
+  if (raw.json) checkWritable(raw.json as string);
 
   const progress = progressReporter(`Generating ${kind.title}`, count);
   const items = [];

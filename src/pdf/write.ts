@@ -1,4 +1,4 @@
-import { createWriteStream, renameSync, rmSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, createWriteStream, renameSync, rmSync, mkdirSync } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import type { Paper } from '../core/kind.js';
@@ -80,8 +80,17 @@ export async function renderToBuffer(pages: PlannedPage[], opts: RenderOptions):
   return Buffer.concat(chunks);
 }
 
-/** Writes to a temp file beside the target and renames it into place, so no half PDF is ever left. */
-export async function writeAtomic(file: string, write: (sink: Writable) => Promise<void>): Promise<void> {
+/** Fails now, before any generating, if `file` could never be written. */
+export function checkWritable(file: string): void {
+  ensureFolder(file);
+  try {
+    accessSync(dirname(file) || '.', constants.W_OK);
+  } catch (e) {
+    fail(`cannot write ${file} (${(e as NodeJS.ErrnoException).code}): choose an --out path in a folder you can write to`);
+  }
+}
+
+function ensureFolder(file: string): void {
   try {
     mkdirSync(dirname(file) || '.', { recursive: true });
   } catch (e) {
@@ -89,6 +98,11 @@ export async function writeAtomic(file: string, write: (sink: Writable) => Promi
     const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'part of its folder path is a file, not a folder' : `its folder cannot be created (${code})`;
     fail(`cannot write ${file}: ${why}; choose another --out`);
   }
+}
+
+/** Writes to a temp file beside the target and renames it into place, so no half PDF is ever left. */
+export async function writeAtomic(file: string, write: (sink: Writable) => Promise<void>): Promise<void> {
+  ensureFolder(file);
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   pendingFiles.add(temp);
   try {
