@@ -73,7 +73,7 @@ export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s
     outline,
     sections,
     vars: {
-      title: s.title ?? `${kind.title} puzzles`,
+      title: s.title ?? kind.defaultTitle ?? `${kind.title} puzzles`,
       subtitle: `${kind.title} · ${kind.describe(options)}`,
       kind: kind.title,
       description: kind.describe(options),

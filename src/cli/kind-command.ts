@@ -57,7 +57,7 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   const part = kindPart(kind, options, items, settings, templates);
   const files = documentPages([part], common.answers);
   const meta = {
-    title: common.title ?? `${kind.title} puzzles`,
+    title: common.title ?? kind.defaultTitle ?? `${kind.title} puzzles`,
     subject: `${count} ${kind.title} ${count === 1 ? 'puzzle' : 'puzzles'}, ${kind.describe(options)}`,
     keywords: ['puzzlepress', kind.name, kind.describe(options), `seed ${seed}`].join(', '),
   };

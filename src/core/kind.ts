@@ -80,6 +80,7 @@ export interface Kind<O = any, M = any> {
   title: string; // "Calcudoku"
   letter: string; // first letter of every code of this kind, unique across kinds
   summary: string; // one line for `puzzlepress list`
+  defaultTitle?: string; // page title when --title is not given; otherwise "<title> puzzles"
   options: OptionSpec[];
   /** Validates raw options (strings from the CLI, typed values from a plan) and fills defaults. */
   schema: z.ZodType<O>;

@@ -89,6 +89,7 @@ export const dobble: Kind<DobbleOptions, Deck> = {
   name: 'dobble',
   title: 'Dobble',
   letter: 'D',
+  defaultTitle: 'Dobble deck',
   summary: 'Dobble (Spot it) card decks: any two cards share exactly one symbol; pictures, words or your own images',
   options: optionSpecs,
   schema,

@@ -71,6 +71,7 @@ export const fultiples: Kind<FultiplesOptions, FultiplesModel> = {
   name: 'fultiples',
   title: 'Fultiples',
   letter: 'M',
+  defaultTitle: 'Fultiples',
   summary: 'Fultiples game boards (factors and multiples, five in a row) with rules, worksheets and answer keys',
   options,
   schema,

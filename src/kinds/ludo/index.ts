@@ -74,6 +74,7 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   name: 'ludo',
   title: 'Multiplication Ludo',
   letter: 'L',
+  defaultTitle: 'Multiplication Ludo',
   summary: 'Multiplication Ludo: the 120 board, rules, record sheet, worksheets with answers, and a game simulator',
   options,
   schema,

@@ -117,6 +117,7 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
   name: 'spot-match',
   title: 'Spot the match',
   letter: 'S',
+  defaultTitle: 'Spot the match',
   summary: 'Spot the match: two Dobble cards per exercise, circle the one symbol they share',
   options: symbolOptionSpecs.map((s) =>
     s.key === 'symbolsPerCard' ? { ...s, description: `${s.description} (default 6)` } : s,
