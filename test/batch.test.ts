@@ -6,6 +6,8 @@ import { parsePlan } from '../src/batch/plan.js';
 import { parseRoster, pupilFileNames } from '../src/batch/roster.js';
 import { bookletOrder, mergePdfs, parsePdf } from '../src/batch/merge.js';
 import { planJsonSchema } from '../src/batch/schema.js';
+import { Roles } from '../src/batch/roles.js';
+import { BatchTasks, plainData, type GenerateResult, type PupilResult } from '../src/batch/tasks.js';
 import { UserError } from '../src/core/errors.js';
 import { KINDS } from '../src/kinds/index.js';
 import { Templates } from '../src/layout/templates.js';
@@ -164,5 +166,52 @@ describe('plan schema', () => {
     KINDS.forEach((k, i) => {
       for (const o of k.options) expect(shapes[i]!.properties).toHaveProperty(o.key);
     });
+  });
+});
+
+describe('splitting a class between workers', () => {
+  it('sends only models that survive structured cloning unchanged', () => {
+    const model = { cells: new Uint8Array([1, 2]), cages: [{ cells: [0, 1], op: '+' }], seen: new Map([['a', new Set([1])]]), none: null };
+    expect(plainData(model)).toBe(true);
+    expect(structuredClone(model)).toEqual(model);
+    class Cage {
+      size(): number {
+        return 1;
+      }
+    }
+    expect(plainData({ cages: [new Cage()] })).toBe(false);
+    expect(plainData({ draw: () => 1 })).toBe(false);
+  });
+
+  it('keeps the generator off drawing and the drawers off generating until the other side holds the run back', () => {
+    const roles = new Roles(2, 30);
+    expect(roles.mayGenerate(0) && roles.mayDraw(1)).toBe(true);
+    expect(roles.mayGenerate(1) || roles.mayDraw(0)).toBe(false); // nothing measured yet
+    roles.generated(40);
+    roles.drawn(60);
+    expect(roles.mayGenerate(1)).toBe(false); // one drawer keeps pace with the generator
+    expect(roles.mayDraw(0)).toBe(false); // 29 x 60 ms left is less than starting to draw cold
+    for (let i = 0; i < 5; i++) roles.generated(300);
+    expect(roles.mayGenerate(1)).toBe(true);
+    for (let i = 0; i < 5; i++) roles.drawn(400);
+    expect(roles.mayGenerate(1)).toBe(false);
+    expect(roles.mayDraw(0)).toBe(true); // 24 x 400 ms of drawing left for one drawer
+  });
+
+  it('draws the same pupil PDF from puzzles generated on another thread', async () => {
+    const plan = parsePlan(PLAN, 'week3.yaml');
+    const setup = { plan: { ...plan, roster: ['Ava', 'Ben'] }, seed: 'week3', booklet: false };
+    const generator = new BatchTasks(setup);
+    const { items } = (await generator.run({ type: 'generate', pupil: 1 })) as GenerateResult;
+    expect(items).not.toBeNull();
+    const apart = (await new BatchTasks(setup).run({ type: 'pupil', pupil: 1, items: structuredClone(items!) })) as PupilResult;
+    const whole = (await new BatchTasks(setup).run({ type: 'pupil', pupil: 1 })) as PupilResult;
+    expect(apart.codes).toEqual(whole.codes);
+    expect(Buffer.from(apart.pdf).equals(Buffer.from(whole.pdf))).toBe(true);
+    // the puzzles handed over are the ones drawn, not generated again
+    const other = (await generator.run({ type: 'generate', pupil: 0 })) as GenerateResult;
+    const swapped = (await new BatchTasks(setup).run({ type: 'pupil', pupil: 1, items: other.items! })) as PupilResult;
+    expect(swapped.codes).toEqual(other.items!.map((ws) => ws.map((it) => it.code)));
+    expect(swapped.codes).not.toEqual(whole.codes);
   });
 });

@@ -1,4 +1,4 @@
-import type { Grid, Kind, Paper, SectionContext } from '../core/kind.js';
+import type { Grid, Item, Kind, Paper, SectionContext } from '../core/kind.js';
 import { commonSchema } from '../core/common.js';
 import { findKind } from '../kinds/index.js';
 import { planPages, type Part, type PlannedPage } from '../layout/plan.js';
@@ -44,13 +44,31 @@ export interface BuiltWorksheet {
   key: Part; // the same sections; the key's headings carry the pupil's name
 }
 
-/** Generates one worksheet of the plan for one pupil (or the booklet) and says how to print it. */
-export function buildWorksheet(plan: BatchPlan, seed: string, index: number, pupil: string | null, pupilIndex: number | null, templates: Templates, size: Size): BuiltWorksheet {
+/** The puzzles of one worksheet for one pupil (or the booklet): generation only, nothing laid out. */
+export function worksheetItems(plan: BatchPlan, seed: string, index: number, pupilIndex: number | null): Item<unknown>[] {
+  const ws: WorksheetPlan = plan.worksheets[index]!;
+  const kind = findKind(ws.kind) as Kind;
+  return generateItems(kind, kind.schema.parse(ws.input), worksheetSeed(seed, pupilIndex, index), ws.count);
+}
+
+/**
+ * One worksheet of the plan for one pupil (or the booklet) and how to print it; its puzzles are
+ * generated here unless they were generated elsewhere (`items`, from the same seed).
+ */
+export function buildWorksheet(
+  plan: BatchPlan,
+  seed: string,
+  index: number,
+  pupil: string | null,
+  pupilIndex: number | null,
+  templates: Templates,
+  size: Size,
+  items: Item<unknown>[] = worksheetItems(plan, seed, index, pupilIndex),
+): BuiltWorksheet {
   const ws: WorksheetPlan = plan.worksheets[index]!;
   const kind = findKind(ws.kind) as Kind;
   const options = kind.schema.parse(ws.input);
   const layout = ws.layout ? commonSchema.shape.layout.parse(ws.layout) : undefined;
-  const items = generateItems(kind, options, worksheetSeed(seed, pupilIndex, index), ws.count);
   const codes = items.map((it) => it.code);
   const sections = kind.sections(options, items, context(plan.paper, size, templates, layout));
   const description = kind.describe(options);

@@ -4,10 +4,13 @@ import { pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
 import type { Setup, Task } from './tasks.js';
 
+/** Which workers may run a task: any (null), exactly one, or those a test accepts. */
+export type Owner = number | null | ((worker: number) => boolean);
+
 interface Queued {
   task: Task;
-  owner: number | null;
-  resolve(v: { result: unknown; worker: number }): void;
+  owner: Owner;
+  resolve(v: { result: unknown; worker: number; ms: number }): void;
   reject(e: Error): void;
 }
 
@@ -26,11 +29,13 @@ function startWorker(setup: Setup): Worker {
 
 /**
  * A fixed set of worker threads. A task may name the worker that must run it (the one holding its
- * models); otherwise the first idle worker takes it. Results never depend on which worker ran what.
+ * models) or the workers that may; otherwise the first idle worker takes it. Results never depend
+ * on which worker ran what.
  */
 export class Pool {
   private workers: Worker[] = [];
   private busy: (Queued | null)[] = [];
+  private started: number[] = [];
   private queue: Queued[] = [];
   private failed: Error | null = null;
 
@@ -49,7 +54,8 @@ export class Pool {
     return this.workers.length;
   }
 
-  run<R>(task: Task, owner: number | null = null): Promise<{ result: R; worker: number }> {
+  /** Runs `task` on a worker; `ms` is how long that worker took. */
+  run<R>(task: Task, owner: Owner = null): Promise<{ result: R; worker: number; ms: number }> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       this.queue.push({ task, owner, resolve: resolve as Queued['resolve'], reject });
@@ -60,10 +66,11 @@ export class Pool {
   private dispatch(): void {
     this.workers.forEach((w, i) => {
       if (this.busy[i]) return;
-      const at = this.queue.findIndex((q) => q.owner === null || q.owner === i);
+      const at = this.queue.findIndex((q) => q.owner === null || q.owner === i || (typeof q.owner === 'function' && q.owner(i)));
       if (at < 0) return;
       const [job] = this.queue.splice(at, 1);
       this.busy[i] = job!;
+      this.started[i] = performance.now();
       w.postMessage({ id: i, task: job!.task });
     });
   }
@@ -77,7 +84,7 @@ export class Pool {
       if (!msg.error.user && msg.error.stack) e.stack = msg.error.stack;
       job.reject(e);
     } else {
-      job.resolve({ result: msg.result, worker: i });
+      job.resolve({ result: msg.result, worker: i, ms: performance.now() - this.started[i]! });
     }
     this.dispatch();
   }

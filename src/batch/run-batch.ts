@@ -11,8 +11,9 @@ import { bookletOrder, mergePdfs, type Bookmark, type MergeOptions } from './mer
 import { halfPage } from './parts.js';
 import { readPlan, type BatchPlan } from './plan.js';
 import { Pool } from './pool.js';
+import { Roles } from './roles.js';
 import { pupilFileNames, safeFileName } from './roster.js';
-import type { PdfResult, PupilResult, Setup, SheetResult } from './tasks.js';
+import type { GenerateResult, PdfResult, PupilResult, Setup, SheetResult } from './tasks.js';
 
 export interface BatchRun {
   planFile: string;
@@ -85,8 +86,23 @@ async function pupils(plan: BatchPlan, pool: Pool, out: Output, manifest: Manife
   const roster = plan.roster!;
   const keyed = plan.answers !== 'none';
   const count = counter(progress, roster.length * (keyed ? 2 : 1));
+  // With two or more workers, generating and drawing go to different threads (see Roles).
+  const roles = new Roles(pool.size, roster.length);
+  const first = (i: number) =>
+    pool.size > 1
+      ? pool
+          .run<GenerateResult>({ type: 'generate', pupil: i }, roles.mayGenerate)
+          .then((g) => {
+            roles.generated(g.ms);
+            return pool.run<PupilResult>({ type: 'pupil', pupil: i, items: g.result.items ?? undefined }, roles.mayDraw);
+          })
+          .then((d) => {
+            roles.drawn(d.ms);
+            return d;
+          })
+      : pool.run<PupilResult>({ type: 'pupil', pupil: i });
   // Every pupil is generated before the first file is written, so a failure leaves nothing behind.
-  const firsts = await Promise.all(roster.map((_, i) => count(pool.run<PupilResult>({ type: 'pupil', pupil: i }))));
+  const firsts = await Promise.all(roster.map((_, i) => count(first(i))));
   const total = firsts.reduce((s, f) => s + f.result.keyPages, 0);
   const starts = firsts.map((_, i) => firsts.slice(0, i).reduce((s, f) => s + f.result.keyPages, 0));
   const keys = keyed
