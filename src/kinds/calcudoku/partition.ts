@@ -1,15 +1,9 @@
 import type { Rng } from '../../core/rng.js';
+import { gridNeighbours } from '../../core/grid.js';
 
-/** Cell indices r*n+c of the 4-neighbours of cell i. */
+/** Cell indices r*n+c of the 4-neighbours of cell i (cages live on square grids). */
 export function neighbours(n: number, i: number): number[] {
-  const r = Math.floor(i / n);
-  const c = i % n;
-  const out: number[] = [];
-  if (r > 0) out.push(i - n);
-  if (r < n - 1) out.push(i + n);
-  if (c > 0) out.push(i - 1);
-  if (c < n - 1) out.push(i + 1);
-  return out;
+  return gridNeighbours(i, n, n);
 }
 
 export function connected(n: number, cells: readonly number[]): boolean {

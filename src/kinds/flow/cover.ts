@@ -1,19 +1,10 @@
 import type { Rng } from '../../core/rng.js';
 import { DOWN, RIGHT } from './solver.js';
+import { gridNeighbours } from '../../core/grid.js';
 
 /** Cells are row-major indices r * width + c; a cover is a list of paths that use every cell once. */
 export type Cover = number[][];
 
-export function neighbours(i: number, width: number, height: number): number[] {
-  const r = Math.floor(i / width);
-  const c = i % width;
-  const out: number[] = [];
-  if (r > 0) out.push(i - width);
-  if (r < height - 1) out.push(i + width);
-  if (c > 0) out.push(i - 1);
-  if (c < width - 1) out.push(i + 1);
-  return out;
-}
 
 /**
  * A random Hamiltonian path by backbite moves from a zigzag: each move joins an end to one of its
@@ -30,12 +21,12 @@ export function hamiltonianPath(width: number, height: number, rng: Rng): number
   const moves = 20 * n;
   for (let m = 0; m < moves; m++) {
     if (rng.chance(0.5)) {
-      const nb = rng.pick(neighbours(path[0]!, width, height));
+      const nb = rng.pick(gridNeighbours(path[0]!, width, height));
       const k = pos[nb]!;
       if (k <= 1) continue;
       reverse(path, pos, 0, k - 1);
     } else {
-      const nb = rng.pick(neighbours(path[n - 1]!, width, height));
+      const nb = rng.pick(gridNeighbours(path[n - 1]!, width, height));
       const k = pos[nb]!;
       if (k >= n - 2) continue;
       reverse(path, pos, k + 1, n - 1);
@@ -137,7 +128,7 @@ export function growCover(width: number, height: number, count: number, rng: Rng
     let fewest = Infinity;
     const steals: [number, number][] = []; // [end of p, inner cell of another line]
     for (const e of ends) {
-      for (const nb of neighbours(e, width, height)) {
+      for (const nb of gridNeighbours(e, width, height)) {
         const q = paths.get(owner[nb]!)!;
         if (q === p) continue;
         if (q[0] !== nb && q[q.length - 1] !== nb) {
@@ -188,7 +179,7 @@ function touches(
   const same = (x: number) => owner[x] === pid || owner[x] === qid;
   let count = 0;
   for (const cell of p) {
-    for (const x of neighbours(cell, width, height)) {
+    for (const x of gridNeighbours(cell, width, height)) {
       if (owner[x] !== qid || (cell === e && x === nb)) continue;
       count++;
       // The two 2x2 blocks that contain both cells.
