@@ -53,6 +53,11 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid):
   };
 }
 
+/** The page title when the user gave none. */
+export function defaultTitle(kind: Kind): string {
+  return kind.defaultTitle ?? `${kind.title} puzzles`;
+}
+
 export interface RunSettings {
   paper: Paper;
   layout?: Grid;
@@ -73,7 +78,7 @@ export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s
     outline,
     sections,
     vars: {
-      title: s.title ?? kind.defaultTitle ?? `${kind.title} puzzles`,
+      title: s.title ?? defaultTitle(kind as Kind),
       subtitle: `${kind.title} · ${kind.describe(options)}`,
       kind: kind.title,
       description: kind.describe(options),

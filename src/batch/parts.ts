@@ -5,7 +5,7 @@ import { planPages, type Part, type PlannedPage } from '../layout/plan.js';
 import type { Templates } from '../layout/templates.js';
 import { PAPER_SIZE } from '../pdf/document.js';
 import type { Box } from '../pdf/draw.js';
-import { generateItems, sectionContext } from '../run.js';
+import { defaultTitle, generateItems, sectionContext } from '../run.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
 
 export type Size = { w: number; h: number };
@@ -74,7 +74,7 @@ export function buildWorksheet(
   const description = kind.describe(options);
   const name = `${ws.title ?? kind.title} · ${description}`;
   // The plan's title runs along the footer; each worksheet is headed by its own title or kind.
-  const heading = (h?: string) => h ?? ws.title ?? `${kind.title} puzzles`;
+  const heading = (h?: string) => h ?? ws.title ?? defaultTitle(kind);
   const vars = { title: plan.title, subtitle: `${kind.title} · ${description}`, kind: kind.title, description, pupil: pupil ?? '' };
   const worksheet: Part = {
     outline: name,

@@ -4,7 +4,7 @@ import { commonSchema, COMMON_FLAGS, issueLine } from '../core/common.js';
 import { fail } from '../core/errors.js';
 import { randomSeed, safeName } from '../core/seed.js';
 import { Templates, templateOverrides } from '../layout/templates.js';
-import { answersFileName, documentPages, generateItems, kindPart, writeJson, writePdf } from '../run.js';
+import { answersFileName, defaultTitle, documentPages, generateItems, kindPart, writeJson, writePdf } from '../run.js';
 import { checkWritable } from '../pdf/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
@@ -57,7 +57,7 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   const part = kindPart(kind, options, items, settings, templates);
   const files = documentPages([part], common.answers);
   const meta = {
-    title: common.title ?? kind.defaultTitle ?? `${kind.title} puzzles`,
+    title: common.title ?? defaultTitle(kind),
     subject: `${count} ${kind.title} ${count === 1 ? 'puzzle' : 'puzzles'}, ${kind.describe(options)}`,
     keywords: ['puzzlepress', kind.name, kind.describe(options), `seed ${seed}`].join(', '),
   };
