@@ -1,4 +1,4 @@
-import type { Grid, Item, Section, SectionContext } from '../core/kind.js';
+import type { Grid, Item, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
 
 export interface PuzzleSectionsArgs<M> {
@@ -18,6 +18,9 @@ export interface PuzzleSectionsArgs<M> {
  */
 export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const grid = a.ctx.grid ?? a.grid;
+  // Worksheet and key share numbers and codes; only the drawing differs.
+  const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
+    a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
   return [
     {
       title: 'Puzzles',
@@ -27,11 +30,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       heading: a.heading,
       instructions: a.instructions,
       labels: true,
-      slots: a.items.map((it) => ({
-        label: String(it.number),
-        code: it.code,
-        draw: (d, box) => a.puzzle(d, box, it.model),
-      })),
+      slots: slots(a.puzzle),
     },
     {
       title: 'Answer key',
@@ -40,11 +39,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       grid: a.ctx.grid ? denser(a.ctx.grid) : a.answerGrid,
       heading: a.heading,
       labels: true,
-      slots: a.items.map((it) => ({
-        label: String(it.number),
-        code: it.code,
-        draw: (d, box) => a.answer(d, box, it.model),
-      })),
+      slots: slots(a.answer),
     },
   ];
 }
