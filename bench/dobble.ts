@@ -5,7 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { generateItems, kindPart, documentPages, Templates } from '../src/run.js';
-import { renderToBuffer } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
 import { dobble } from '../src/kinds/dobble/index.js';
 
 interface Run {

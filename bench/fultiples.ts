@@ -8,7 +8,7 @@ import { fultiples } from '../src/kinds/fultiples/index.js';
 import type { FultiplesOptions } from '../src/kinds/fultiples/options.js';
 import { Templates } from '../src/layout/templates.js';
 import { documentPages, generateItems, kindPart } from '../src/run.js';
-import { renderToBuffer } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
 
 const ALL_TASKS = ['multiples:7', 'both:2,3', 'primes', 'next', 'chain:8'];
 

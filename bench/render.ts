@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { calcudoku } from '../src/kinds/calcudoku/index.js';
 import { documentPages, generateItems, kindPart } from '../src/run.js';
 import { Templates } from '../src/layout/templates.js';
-import { renderToBuffer } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);

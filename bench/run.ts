@@ -1,5 +1,6 @@
 // Runs every bench/<name>.ts that exports bench(), one after another so they don't share the CPU.
 // `npm run bench -- flow dobble` runs only those.
+import '../src/port/node.js';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -7,7 +7,7 @@ import { planPages, type Part, type PlannedPage } from './layout/plan.js';
 import { slotsBox } from './layout/page.js';
 import { createDocument, PAPER_SIZE, MARGIN } from './pdf/document.js';
 import { Draw, type Box } from './pdf/draw.js';
-import { writeAtomic, writePdf, type RenderOptions } from './pdf/write.js';
+import type { RenderOptions } from './pdf/render.js';
 import { findKind, findKindByLetter } from './kinds/index.js';
 
 export type AnswersMode = 'back' | 'separate' | 'none';
@@ -103,16 +103,6 @@ export function answersFileName(out: string): string {
   return out.replace(/(\.pdf)?$/i, '-answers.pdf');
 }
 
-export async function writeJson(file: string, value: unknown): Promise<void> {
-  await writeAtomic(file, async (sink) => {
-    await new Promise<void>((resolve, reject) => {
-      sink.on('finish', resolve);
-      sink.on('error', reject);
-      sink.end(`${JSON.stringify(value, null, 2)}\n`);
-    });
-  });
-}
-
 export interface KeyResult {
   kind: Kind;
   item: Item<unknown>;
@@ -129,5 +119,5 @@ export function fromCode(raw: string): KeyResult {
   return { kind, options, item: { number: 1, code, model: generateOne(kind, options, code) } };
 }
 
-export { writePdf, findKind, Templates };
+export { findKind, Templates };
 export type { RenderOptions };

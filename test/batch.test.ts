@@ -12,7 +12,7 @@ import { UserError } from '../src/core/errors.js';
 import { KINDS } from '../src/kinds/index.js';
 import { Templates } from '../src/layout/templates.js';
 import { documentPages, generateItems, kindPart } from '../src/run.js';
-import { renderToBuffer } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
 import { fultiples } from '../src/kinds/fultiples/index.js';
 
 const PLAN = `title: Week 3 puzzles
@@ -129,7 +129,7 @@ describe('joining PDF stretches', () => {
     const templates = new Templates();
     const o = fultiples.schema.parse({ task: ['multiples:7'] });
     const part = kindPart(fultiples, o, generateItems(fultiples, o, seed, 1), { paper: 'a4', pupil }, templates);
-    return renderToBuffer(documentPages([part], 'back').main, { paper: 'a4', templates, meta: { title: 'x', subject: 'y', keywords: 'z' } });
+    return Buffer.from(await renderToBuffer(documentPages([part], 'back').main, { paper: 'a4', templates, meta: { title: 'x', subject: 'y', keywords: 'z' } }));
   }
 
   it('keeps every page, gives each stretch its own font names and one outline', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parsePath } from '../src/pdf/svgpath.js';
 import { renderSvg, SvgError } from '../src/pdf/svg.js';
 import { generateItems, kindPart, documentPages, Templates } from '../src/run.js';
-import { renderToBuffer } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
 import { dobble } from '../src/kinds/dobble/index.js';
 
 describe('SVG paths', () => {
@@ -64,7 +64,7 @@ describe('deck PDF', () => {
     const items = generateItems(dobble, options, 'pdf-test', 1);
     const part = kindPart(dobble, options, items, { paper: 'a4' }, templates);
     const pages = documentPages([part], 'back').main;
-    const pdf = await renderToBuffer(pages, { paper: 'a4', templates, meta: { title: 't', subject: 's', keywords: 'k' } });
+    const pdf = Buffer.from(await renderToBuffer(pages, { paper: 'a4', templates, meta: { title: 't', subject: 's', keywords: 'k' } }));
     const forms = pdf.toString('latin1').match(/\/Subtype \/Form/g) ?? [];
     expect(forms).toHaveLength(57 + 1); // 57 symbols, each on 8 cards and in the legend, and one card back
     expect(pdf.length).toBeLessThan(300_000);

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { sumKind } from './helpers/fixture-kind.js';
 import { Templates, templateOverrides } from '../src/layout/templates.js';
 import { documentPages, generateItems, kindPart } from '../src/run.js';
-import { renderToBuffer, writeAtomic, writePdf } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
+import { writeAtomic, writePdf } from '../src/node/write.js';
 import { UserError } from '../src/core/errors.js';
 import { parseCode, puzzleSeed } from '../src/core/code.js';
 
@@ -50,9 +51,9 @@ describe('pdf bytes', () => {
     const c = build('other', 8, 'back');
     const opts = { paper: 'a4' as const, meta, templates: a.templates };
     const [ba, bb, bc] = await Promise.all([
-      renderToBuffer(a.files.main, opts),
-      renderToBuffer(b.files.main, { ...opts, templates: b.templates }),
-      renderToBuffer(c.files.main, { ...opts, templates: c.templates }),
+      renderToBuffer(a.files.main, opts).then(Buffer.from),
+      renderToBuffer(b.files.main, { ...opts, templates: b.templates }).then(Buffer.from),
+      renderToBuffer(c.files.main, { ...opts, templates: c.templates }).then(Buffer.from),
     ]);
     expect(ba.equals(bb)).toBe(true);
     expect(ba.equals(bc)).toBe(false);
@@ -60,7 +61,7 @@ describe('pdf bytes', () => {
 
   it('embed the font, the metadata and a bookmark for each section', async () => {
     const { files, templates } = build('meta', 4, 'back');
-    const pdf = (await renderToBuffer(files.main, { paper: 'letter', meta, templates })).toString('latin1');
+    const pdf = Buffer.from(await renderToBuffer(files.main, { paper: 'letter', meta, templates })).toString('latin1');
     expect(pdf).toMatch(/\/FontName \/[A-Z]{6}\+Andika/);
     // PDFKit writes the info strings as separate objects: look for the values themselves.
     expect(pdf).toMatch(/\/Title \d+ 0 R/);

@@ -6,7 +6,7 @@ import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { Templates } from '../src/layout/templates.js';
 import { documentPages, generateItems, kindPart } from '../src/run.js';
-import { renderToBuffer } from '../src/pdf/write.js';
+import { renderToBuffer } from '../src/pdf/render.js';
 import { example } from '../src/kinds/fultiples/sheet.js';
 import { cellOk, cells, factorOrMultiple, sieveFactors, sievePrime, sortCells, type Cell } from './helpers/fultiples.js';
 
@@ -275,7 +275,7 @@ describe('fultiples pages and JSON', () => {
     const templates = new Templates();
     const part = kindPart(fultiples, o, items, { paper: 'a4' }, templates);
     const pdf = await renderToBuffer(documentPages([part], 'back').main, { paper: 'a4', templates, meta: { title: 't', subject: 's', keywords: 'k' } });
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Buffer.from(pdf.subarray(0, 5)).toString()).toBe('%PDF-');
   });
 
   it('the worked example on the game sheet tells the truth about numbers on that board', () => {

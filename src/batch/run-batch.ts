@@ -6,7 +6,8 @@ import { randomSeed } from '../core/seed.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { Templates } from '../layout/templates.js';
 import { PAPER_SIZE } from '../pdf/document.js';
-import { renderToBuffer, writeAtomic } from '../pdf/write.js';
+import { renderToBuffer } from '../pdf/render.js';
+import { writeAtomic } from '../node/write.js';
 import { bookletOrder, mergePdfs, type Bookmark, type MergeOptions } from './merge.js';
 import { halfPage } from './parts.js';
 import { readPlan, type BatchPlan } from './plan.js';
@@ -167,7 +168,7 @@ async function booklet(plan: BatchPlan, setup: Setup, pool: Pool, out: Output, m
   const physical = (pages: number) => (setup.booklet ? bookletOrder(pages).length : pages);
   const answerMarks = (w: number, first: number) => shift(sheets[w]!.result.backMarks, first, () => ['Answers', sheets[w]!.result.name]);
 
-  const mainChunks = [cover, ...(await Promise.all(frontPdfs))];
+  const mainChunks = [Buffer.from(cover.buffer, cover.byteOffset, cover.byteLength), ...(await Promise.all(frontPdfs))];
   const bookmarks: Bookmark[] = [{ path: ['Contents'], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, frontStart[w]!))];
   const backChunks = (await Promise.all(backPdfs)).filter((b) => b !== null);
   if (together) {

@@ -2,7 +2,7 @@ import type { Item } from '../core/kind.js';
 import { Templates } from '../layout/templates.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { PAPER_SIZE } from '../pdf/document.js';
-import { renderToBuffer } from '../pdf/write.js';
+import { renderToBuffer } from '../pdf/render.js';
 import type { Bookmark } from './merge.js';
 import { buildWorksheet, halfPage, pagesOf, worksheetItems, type Size } from './parts.js';
 import type { BatchPlan } from './plan.js';
@@ -87,7 +87,10 @@ export class BatchTasks {
   }
 
   private render(pages: PlannedPage[], meta = META, numbering?: { first: number; total: number }): Promise<Buffer> {
-    return renderToBuffer(pages, { paper: this.setup.plan.paper, templates: this.templates, meta, size: this.size, numbering });
+    // the joiner works on Buffers; this views the same bytes without copying them
+    return renderToBuffer(pages, { paper: this.setup.plan.paper, templates: this.templates, meta, size: this.size, numbering }).then(
+      (b) => Buffer.from(b.buffer, b.byteOffset, b.byteLength),
+    );
   }
 
   async run(task: Task): Promise<PupilResult | SheetResult | PdfResult | GenerateResult> {

@@ -1,3 +1,4 @@
+import '../port/node.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
 import { BatchTasks, type Setup, type Task } from './tasks.js';

@@ -3,7 +3,8 @@ import { KINDS } from '../kinds/index.js';
 import { commonSchema } from '../core/common.js';
 import { fail } from '../core/errors.js';
 import { Templates } from '../layout/templates.js';
-import { fromCode, kindPart, writePdf } from '../run.js';
+import { fromCode, kindPart } from '../run.js';
+import { writePdf } from '../node/write.js';
 import { planPages } from '../layout/plan.js';
 
 export function addListCommand(program: Command, log: (line: string) => void): void {

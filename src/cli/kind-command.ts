@@ -4,8 +4,8 @@ import { commonSchema, COMMON_FLAGS, issueLine } from '../core/common.js';
 import { fail } from '../core/errors.js';
 import { randomSeed, safeName } from '../core/seed.js';
 import { Templates, templateOverrides } from '../layout/templates.js';
-import { answersFileName, defaultTitle, documentPages, generateItems, kindPart, writeJson, writePdf } from '../run.js';
-import { checkWritable } from '../pdf/write.js';
+import { answersFileName, defaultTitle, documentPages, generateItems, kindPart } from '../run.js';
+import { checkWritable, writeJson, writePdf } from '../node/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
 

@@ -1,7 +1,8 @@
+import '../port/node.js';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
 import { KINDS } from '../kinds/index.js';
-import { pendingFiles } from '../pdf/write.js';
+import { pendingFiles } from '../node/write.js';
 import { rmSync } from 'node:fs';
 import { addKindCommand } from './kind-command.js';
 import { addKeyCommand, addListCommand } from './info-commands.js';

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-
 const WORD = '23456789abcdefghjkmnpqrstuvwxyz';
 
 /** A fresh seed when none was given: short enough to read out and type back. */
 export function randomSeed(): string {
-  return [...randomBytes(6)].map((b) => WORD[b % WORD.length]).join('');
+  return [...globalThis.crypto.getRandomValues(new Uint8Array(6))].map((b) => WORD[b % WORD.length]).join('');
 }
 
 export function safeName(text: string): string {

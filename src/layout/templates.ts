@@ -1,10 +1,7 @@
-import { readFileSync, existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { fail } from '../core/errors.js';
+import { errorCode, MissingAsset, port, text } from '../port/index.js';
 import { marker, parseBlocks, type Align, type Block } from './blocks.js';
-
-const TEMPLATE_DIR = fileURLToPath(new URL('../../templates/', import.meta.url));
 
 type HelperOptions = Handlebars.HelperOptions;
 
@@ -98,17 +95,9 @@ export class Templates {
   }
 
   private load(name: string): PageTemplate {
-    const file = this.overrides[name] ?? `${TEMPLATE_DIR}${name}.hbs`;
-    if (!existsSync(file)) {
-      if (this.overrides[name]) fail(`template file ${file} does not exist: give the path of a Handlebars (.hbs) file, or leave out --template to use the built-in ${name} page`);
-      fail(`there is no built-in template "${name}" (looked for ${file})`);
-    }
-    let source: string;
-    try {
-      source = readFileSync(file, 'utf8');
-    } catch (e) {
-      fail(`template file ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}): check its permissions`);
-    }
+    const own = this.overrides[name];
+    const file = own ?? `templates/${name}.hbs`;
+    const source = own ? readOwn(own, name) : readBuiltIn(name);
     let compiled: HandlebarsTemplateDelegate;
     try {
       compiled = this.env.compile(source, { noEscape: true, strict: false });
@@ -123,6 +112,26 @@ export class Templates {
         fail(`template file ${file} failed: ${firstLine((e as Error).message)}`);
       }
     };
+  }
+}
+
+function readBuiltIn(name: string): string {
+  try {
+    return text(port().asset(`templates/${name}.hbs`));
+  } catch (e) {
+    if (e instanceof MissingAsset) throw e;
+    fail(`there is no built-in template "${name}"`);
+  }
+}
+
+function readOwn(file: string, name: string): string {
+  try {
+    return text(port().readFile(file));
+  } catch (e) {
+    if (e instanceof MissingAsset) throw e;
+    const code = errorCode(e);
+    if (code === 'ENOENT') fail(`template file ${file} does not exist: give the path of a Handlebars (.hbs) file, or leave out --template to use the built-in ${name} page`);
+    fail(`template file ${file} cannot be read (${code}): check its permissions`);
   }
 }
 

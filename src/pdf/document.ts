@@ -1,6 +1,7 @@
-import PDFDocument from 'pdfkit';
+import type PDFDocument from 'pdfkit';
 import type { Paper } from '../core/kind.js';
 import { FONT_FILES, FONT_IDS, type FontName } from './fonts.js';
+import { port } from '../port/index.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -22,6 +23,14 @@ export interface DocMeta {
   keywords: string;
 }
 
+/**
+ * A bare PDFKit document. No default font: PDFKit's browser build (used on both sides, see the
+ * port) ships no standard fonts, and we never print in them.
+ */
+export function pdfkitDocument(options: PDFKit.PDFDocumentOptions): Doc {
+  return new (port().PDFDocument)({ ...options, font: null } as unknown as PDFKit.PDFDocumentOptions);
+}
+
 const parsed = new Map<FontName, unknown>();
 
 /**
@@ -33,8 +42,8 @@ const parsed = new Map<FontName, unknown>();
 function parsedFont(name: FontName): unknown {
   let font = parsed.get(name);
   if (!font) {
-    const probe = new PDFDocument({ autoFirstPage: false });
-    probe.registerFont(FONT_IDS[name], FONT_FILES[name]);
+    const probe = pdfkitDocument({ autoFirstPage: false });
+    probe.registerFont(FONT_IDS[name], port().asset(FONT_FILES[name]) as unknown as string);
     probe.font(FONT_IDS[name]);
     font = (probe as unknown as { _font: { font: unknown } })._font.font;
     parsed.set(name, font);
@@ -75,7 +84,7 @@ const FIXED_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
 
 /** `size` overrides the paper's page size, for logical pages such as A5 halves of a booklet sheet. */
 export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[paper]): Doc {
-  const doc = new PDFDocument({
+  const doc = pdfkitDocument({
     size: [size.w, size.h],
     margin: 0,
     autoFirstPage: false,
@@ -94,7 +103,7 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
     },
     lang: 'en',
     displayTitle: true,
-  } as PDFKit.PDFDocumentOptions);
+  });
   for (const name of Object.keys(FONT_FILES) as FontName[]) {
     doc.registerFont(FONT_IDS[name], parsedFont(name) as string);
   }

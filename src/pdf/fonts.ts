@@ -1,14 +1,10 @@
-import { fileURLToPath } from 'node:url';
-
-/** Fonts live in fonts/ at the package root, both for src/ (tsx, vitest) and dist/ (built). */
-const dir = fileURLToPath(new URL('../../fonts/', import.meta.url));
-
 export type FontName = 'regular' | 'bold' | 'italic';
 
+/** Font files, as paths from the package root (read through the platform port). */
 export const FONT_FILES: Record<FontName, string> = {
-  regular: `${dir}Andika-Regular.ttf`,
-  bold: `${dir}Andika-Bold.ttf`,
-  italic: `${dir}Andika-Italic.ttf`,
+  regular: 'fonts/Andika-Regular.ttf',
+  bold: 'fonts/Andika-Bold.ttf',
+  italic: 'fonts/Andika-Italic.ttf',
 };
 
 /** PDFKit's registered names; kept distinct from its built-in Helvetica so nothing falls back silently. */

@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
 import type { Draw } from './draw.js';
+import { port, text } from '../port/index.js';
 import { renderSvg, type SvgArt } from './svg.js';
 import { defineForm, placeForm, type Form } from './xobject.js';
 
@@ -95,6 +94,9 @@ export function setSymbols(set: SetName): SymbolSource[] {
   return SYMBOL_SETS[set];
 }
 
+/** The icon set as shipped: the whole npm file under Node, only the icons of SYMBOL_SETS in the browser. */
+export const ICON_ASSET = 'icons/fluent-emoji-flat.json';
+
 interface IconFile {
   icons: Record<string, { body: string; width?: number; height?: number }>;
   width?: number;
@@ -105,8 +107,7 @@ let iconFile: IconFile | undefined;
 
 function icons(): IconFile {
   if (!iconFile) {
-    const path = createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json');
-    iconFile = JSON.parse(readFileSync(path, 'utf8')) as IconFile;
+    iconFile = JSON.parse(text(port().asset(ICON_ASSET))) as IconFile;
   }
   return iconFile;
 }
@@ -130,7 +131,7 @@ export function artOf(src: SymbolSource & { kind: 'icon' | 'svg' }): SvgArt {
       const h = icon.height ?? f.height ?? 16;
       art = renderSvg(`<svg viewBox="0 0 ${w} ${h}">${icon.body}</svg>`);
     } else {
-      art = renderSvg(readFileSync(src.file, 'utf8'));
+      art = renderSvg(text(port().readFile(src.file)));
     }
     artCache.set(key, art);
   }
@@ -159,6 +160,31 @@ function formFor(d: Draw, key: string, art: SvgArt): Form {
   return form;
 }
 
+interface OpenImage {
+  width: number;
+  height: number;
+}
+
+const images = new WeakMap<object, Map<string, OpenImage>>();
+
+/**
+ * PDFKit keeps one copy of an image per document only when it opens it from a path; pictures come
+ * as bytes through the port, so each document's open images are kept here and placed again.
+ */
+function imageFor(d: Draw, file: string): OpenImage {
+  let byDoc = images.get(d.doc);
+  if (!byDoc) {
+    byDoc = new Map();
+    images.set(d.doc, byDoc);
+  }
+  let img = byDoc.get(file);
+  if (!img) {
+    img = (d.doc as unknown as { openImage(b: Uint8Array): OpenImage }).openImage(port().readFile(file));
+    byDoc.set(file, img);
+  }
+  return img;
+}
+
 /** Word symbols in a few dark colours, so they still read well printed in black and white. */
 const WORD_COLOURS = ['#1a4f8b', '#a0241f', '#1d6b35', '#6b2c91', '#8a4b08', '#0f5f66'];
 
@@ -176,11 +202,11 @@ export function drawSymbol(d: Draw, src: SymbolSource, cx: number, cy: number, r
       d.doc.transform(s, 0, 0, s, -art.bounds.cx * s, -art.bounds.cy * s);
       placeForm(d.doc, formFor(d, src.kind === 'icon' ? `icon:${src.icon}` : `svg:${src.file}`, art));
     } else if (src.kind === 'image') {
-      const img = (d.doc as unknown as { openImage(f: string): { width: number; height: number } }).openImage(src.file);
+      const img = imageFor(d, src.file);
       const a = img.width / img.height;
       const h = (2 * r) / Math.sqrt(1 + a * a);
       const w = a * h;
-      d.doc.image(src.file, -w / 2, -h / 2, { width: w, height: h });
+      d.doc.image(img as unknown as string, -w / 2, -h / 2, { width: w, height: h });
     } else {
       // the largest size whose text box fits the disc: half-width tw*size/2, and 0.62*size up or
       // down from the middle (capitals are centred; descenders reach about that far below)

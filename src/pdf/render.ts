@@ -1,0 +1,77 @@
+import type { Paper } from '../core/kind.js';
+import { createDocument, PAPER_SIZE, MARGIN, type DocMeta } from './document.js';
+import { Draw, type Box } from './draw.js';
+import type { Block } from '../layout/blocks.js';
+import { drawPage } from '../layout/page.js';
+import type { PlannedPage } from '../layout/plan.js';
+import type { Templates } from '../layout/templates.js';
+
+export interface RenderOptions {
+  paper: Paper;
+  meta: DocMeta;
+  templates: Templates;
+  /** Page size when it is not the paper's own (booklet halves). */
+  size?: { w: number; h: number };
+  /** Page numbers when these pages are one stretch of a longer document (batches merge stretches). */
+  numbering?: { first: number; total: number };
+}
+
+export type PdfDoc = ReturnType<typeof createDocument>;
+
+/**
+ * Draws planned pages into a finished document whose bytes are read from its 'data' and 'end'
+ * events (or `pipe`). Templates are expanded and every page drawn before the caller sees a byte, so
+ * a template or drawing that fails leaves nothing half-written.
+ */
+export function renderDocument(pages: PlannedPage[], opts: RenderOptions): PdfDoc {
+  const { first, total } = opts.numbering ?? { first: 1, total: pages.length };
+  const expanded = pages.map((p, i) =>
+    opts.templates.get(p.template)({ ...p.vars, page: first + i, pages: total }),
+  );
+  const size = opts.size ?? PAPER_SIZE[opts.paper];
+  const content = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  const doc = createDocument(opts.paper, opts.meta, size);
+  drawAll(doc, pages, expanded, size.w, content);
+  doc.end();
+  return doc;
+}
+
+function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWidth: number, content: Box): void {
+  const d = new Draw(doc);
+  const outlines = new Map<string, PDFKit.PDFOutline>();
+  pages.forEach((p, i) => {
+    doc.addPage();
+    if (p.outline) {
+      let parent = doc.outline;
+      p.outline.forEach((title, depth) => {
+        const key = p.outline!.slice(0, depth + 1).join('\u0000');
+        let item = outlines.get(key);
+        if (!item) {
+          item = parent.addItem(title);
+          outlines.set(key, item);
+        }
+        parent = item;
+      });
+    }
+    drawPage(d, { blocks: expanded[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: p.mirrored }, content, pageWidth);
+  });
+}
+
+/** The whole PDF as bytes. */
+export function renderToBuffer(pages: PlannedPage[], opts: RenderOptions): Promise<Uint8Array> {
+  const doc = renderDocument(pages, opts);
+  const chunks: Uint8Array[] = [];
+  return new Promise((resolve) => {
+    doc.on('data', (c: Uint8Array) => chunks.push(c));
+    doc.on('end', () => {
+      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+      let at = 0;
+      for (const c of chunks) {
+        out.set(c, at);
+        at += c.length;
+      }
+      resolve(out);
+    });
+  });
+}
+

@@ -1,0 +1,49 @@
+import type PDFKitDocument from 'pdfkit';
+
+/**
+ * Everything the library needs from the platform it runs on. The library (core, kinds, layout, pdf)
+ * reaches files only through this, so the same code runs under Node and in a browser Web Worker.
+ */
+export interface Port {
+  /** PDFKit's document class. Both sides load PDFKit's browser build, so both write the same bytes. */
+  PDFDocument: typeof PDFKitDocument;
+  /**
+   * A file shipped with puzzlepress, by its path from the package root: 'fonts/Andika-Regular.ttf',
+   * 'templates/worksheet.hbs', 'icons/fluent-emoji-flat.json'. Throws MissingAsset when the browser
+   * has not fetched it yet.
+   */
+  asset(path: string): Uint8Array;
+  /** A file the user named (template, word list, picture). Errors carry a Node-style `code` (ENOENT, ...). */
+  readFile(path: string): Uint8Array;
+  /** The names in a folder the user named, or null when `path` is a file. Errors as readFile. */
+  listFolder(path: string): string[] | null;
+}
+
+/** A shipped file that the browser side has to fetch before the work can run. */
+export class MissingAsset extends Error {
+  constructor(readonly path: string) {
+    super(`asset ${path} is not loaded`);
+  }
+}
+
+let current: Port | undefined;
+
+export function setPort(p: Port): void {
+  current = p;
+}
+
+export function port(): Port {
+  if (!current) throw new Error('no platform port: import puzzlepress through its Node or browser entry point');
+  return current;
+}
+
+const utf8 = new TextDecoder('utf-8');
+
+export function text(bytes: Uint8Array): string {
+  return utf8.decode(bytes);
+}
+
+/** The Node-style code of a port error (ENOENT, EACCES, EISDIR, ...), or 'error'. */
+export function errorCode(e: unknown): string {
+  return (e as { code?: string })?.code ?? 'error';
+}
