@@ -3,9 +3,8 @@ import { KINDS } from '../kinds/index.js';
 import { commonSchema } from '../core/common.js';
 import { fail } from '../core/errors.js';
 import { Templates } from '../layout/templates.js';
-import { fromCode, kindPart } from '../run.js';
+import { planKey } from '../make.js';
 import { writePdf } from '../node/write.js';
-import { planPages } from '../layout/plan.js';
 
 export function addListCommand(program: Command, log: (line: string) => void): void {
   program
@@ -31,17 +30,10 @@ export function addKeyCommand(program: Command, log: (line: string) => void): vo
     .action(async (code: string, raw: { paper?: string; out?: string }) => {
       const paper = commonSchema.shape.paper.safeParse(raw.paper);
       if (!paper.success) fail(`--paper must be a4 or letter (got ${JSON.stringify(raw.paper)})`);
-      const { kind, options, item } = fromCode(code);
       const templates = new Templates();
-      // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
-      const settings = { paper: paper.data, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 } };
-      const part = kindPart(kind, options, [item], settings, templates);
-      // Kinds without an answer key (a Dobble deck) get the item itself back.
-      const answers = planPages([part], true);
-      const keyPages = answers.length ? answers : planPages([part], false);
+      const { kind, options, item, pages, meta } = planKey(code, paper.data, templates);
       const out = raw.out ?? `output/key-${item.code}.pdf`;
-      const meta = { title: `Answer for ${item.code}`, subject: `${kind.title} answer`, keywords: `puzzlepress, ${kind.name}, ${item.code}` };
-      await writePdf(out, keyPages, { paper: paper.data, templates, meta });
+      await writePdf(out, pages, { paper: paper.data, templates, meta });
       log(`${kind.title} ${kind.describe(options)}, code ${item.code}: wrote ${out}`);
     });
 }

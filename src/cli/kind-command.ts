@@ -1,10 +1,12 @@
 import type { Command } from 'commander';
 import type { Kind } from '../core/kind.js';
-import { commonSchema, COMMON_FLAGS, issueLine } from '../core/common.js';
+import { issueLine } from '../core/common.js';
 import { fail } from '../core/errors.js';
+import { parseCommon, parseKindOptions } from '../core/options.js';
+import { answersMeta, planSheets } from '../make.js';
 import { randomSeed, safeName } from '../core/seed.js';
 import { Templates, templateOverrides } from '../layout/templates.js';
-import { answersFileName, defaultTitle, documentPages, generateItems, kindPart } from '../run.js';
+import { answersFileName } from '../run.js';
 import { checkWritable, writeJson, writePdf } from '../node/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
@@ -22,20 +24,6 @@ export function addCommonOptions(cmd: Command): Command {
     .option('--json <file>', 'also write the puzzles and solutions as JSON');
 }
 
-export function parseKindOptions<O>(kind: Kind<O>, raw: Record<string, unknown>): O {
-  const input = pickSpecs(raw, kind.options);
-  const parsed = kind.schema.safeParse(input);
-  if (!parsed.success) fail(issueLine(parsed.error, (k) => flagOf(kind.options, k), input));
-  return parsed.data;
-}
-
-export function parseCommon(raw: Record<string, unknown>) {
-  const input = pickSpecs(raw, Object.keys(COMMON_FLAGS).map((key) => ({ key, flags: COMMON_FLAGS[key]!, description: '' })));
-  const parsed = commonSchema.safeParse(input);
-  if (!parsed.success) fail(issueLine(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input));
-  return parsed.data;
-}
-
 async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: string) => void): Promise<void> {
   const common = parseCommon(raw);
   const options = parseKindOptions(kind, raw);
@@ -47,29 +35,17 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   checkWritable(out);
   if (raw.json) checkWritable(raw.json as string);
 
-  const progress = progressReporter(`Generating ${kind.title}`, count);
-  const items = [];
-  for (let i = 0; i < count; i++) {
-    items.push(...generateItems(kind, options, seed, 1, i));
-    progress(i + 1, count);
-  }
-  const settings = { paper: common.paper, layout: common.layout, title: common.title };
-  const part = kindPart(kind, options, items, settings, templates);
-  const files = documentPages([part], common.answers);
-  const meta = {
-    title: common.title ?? defaultTitle(kind),
-    subject: `${count} ${kind.title} ${count === 1 ? 'puzzle' : 'puzzles'}, ${kind.describe(options)}`,
-    keywords: ['puzzlepress', kind.name, kind.describe(options), `seed ${seed}`].join(', '),
-  };
+  const plan = planSheets(kind, options, common, seed, templates, progressReporter(`Generating ${kind.title}`, count));
+  const { meta, main, answers } = plan;
   const render = { paper: common.paper, templates, meta };
   // Everything is generated and checked before the first file is opened.
-  if (raw.json) await writeJson(raw.json as string, kind.json(options, items));
-  await writePdf(out, files.main, render);
-  log(`Wrote ${out} (${files.main.length} ${files.main.length === 1 ? 'page' : 'pages'})`);
-  if (files.answers) {
+  if (raw.json) await writeJson(raw.json as string, plan.json);
+  await writePdf(out, main, render);
+  log(`Wrote ${out} (${main.length} ${main.length === 1 ? 'page' : 'pages'})`);
+  if (answers) {
     const answersOut = answersFileName(out);
-    await writePdf(answersOut, files.answers, { ...render, meta: { ...meta, title: `${meta.title}: answer key` } });
-    log(`Wrote ${answersOut} (${files.answers.length} ${files.answers.length === 1 ? 'page' : 'pages'})`);
+    await writePdf(answersOut, answers, { ...render, meta: answersMeta(meta) });
+    log(`Wrote ${answersOut} (${answers.length} ${answers.length === 1 ? 'page' : 'pages'})`);
   }
   if (raw.json) log(`Wrote ${raw.json as string}`);
 }

@@ -1,6 +1,8 @@
 import { Option, type Command } from 'commander';
 import type { OptionSpec } from '../core/kind.js';
 
+export { pickSpecs, flagOf } from '../core/options.js';
+
 function collect(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), value];
 }
@@ -11,16 +13,4 @@ export function addSpecs(cmd: Command, specs: OptionSpec[]): void {
     if (s.repeatable) opt.argParser(collect);
     cmd.addOption(opt);
   }
-}
-
-/** The values the user gave for these specs, undefined ones left out so schema defaults apply. */
-export function pickSpecs(values: Record<string, unknown>, specs: OptionSpec[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const s of specs) if (values[s.key] !== undefined) out[s.key] = values[s.key];
-  return out;
-}
-
-export function flagOf(specs: OptionSpec[], key: string): string {
-  const spec = specs.find((s) => s.key === key);
-  return spec ? (spec.flags.match(/--[a-z0-9-]+/)?.[0] ?? `--${key}`) : `--${key}`;
 }

@@ -16,6 +16,11 @@ export interface OptionSpec {
   flags: string; // commander syntax, e.g. "--symbols-per-card <k>"
   description: string; // says what is allowed and the default
   repeatable?: boolean; // may be given several times; collected into an array
+  // What a form (the web page) offers; tests check each against the kind's schema.
+  choices?: readonly string[]; // the values to pick from
+  multiple?: boolean; // with choices: a comma-separated list of them
+  range?: readonly [number, number]; // a whole number from..to
+  example?: string; // shown in an empty text field, e.g. "6-8"
 }
 
 /** One generated puzzle (or deck, or board) with its place in the run. */

@@ -4,9 +4,9 @@ import type { OptionSpec } from '../../core/kind.js';
 import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
 
 export const optionSpecs: OptionSpec[] = [
-  { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)' },
-  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium; a 3x3 grid is always easy)' },
-  { key: 'ops', flags: '--ops <ops>', description: 'operations to use, any of + - x / (default +-x/)' },
+  { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)', range: [3, 12] },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium; a 3x3 grid is always easy)', choices: DIFFICULTIES },
+  { key: 'ops', flags: '--ops <ops>', description: 'operations to use, any of + - x / (default +-x/)', example: '+-x/' },
   { key: 'hideOps', flags: '--hide-ops', description: 'print targets without their signs (harder; the answer key shows them)' },
 ];
 

@@ -26,18 +26,18 @@ export const SHAPES: readonly Shape[] = ['round', 'square', 'hexagon'];
 export const OUTLINES: readonly Outline[] = ['cut', 'thin', 'none'];
 
 export const symbolOptionSpecs: OptionSpec[] = [
-  { key: 'symbolsPerCard', flags: '--symbols-per-card <k>', description: 'symbols on each card: 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, ... (one more than a prime power)' },
-  { key: 'set', flags: '--set <name>', description: `built-in pictures: ${SET_NAMES.join(', ')} (default all)` },
+  { key: 'symbolsPerCard', flags: '--symbols-per-card <k>', description: 'symbols on each card: 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, ... (one more than a prime power)', choices: ['3', '4', '5', '6', '8', '9', '10', '12', '14', '17', '18'] },
+  { key: 'set', flags: '--set <name>', description: `built-in pictures: ${SET_NAMES.join(', ')} (default all)`, choices: SET_NAMES },
   { key: 'symbols', flags: '--symbols <file-or-folder>', description: 'your own symbols: a .txt word list (one word or phrase a line) or a folder of PNG, JPEG or SVG pictures' },
 ];
 
 export const optionSpecs: OptionSpec[] = [
   symbolOptionSpecs[0]!,
-  { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)' },
+  { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)', example: '57' },
   ...symbolOptionSpecs.slice(1),
-  { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)' },
-  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default 85 on A4, 81 on Letter: six cards a page)' },
-  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none, for a circle punch (default cut)' },
+  { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', choices: SHAPES },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default 85 on A4, 81 on Letter: six cards a page)', range: [40, 200] },
+  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none, for a circle punch (default cut)', choices: OUTLINES },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
   { key: 'numbers', flags: '--numbers', description: 'print a small card number on each card' },
 ];

@@ -21,15 +21,16 @@ export interface FlowOptions {
 }
 
 export const flowOptionSpecs: OptionSpec[] = [
-  { key: 'size', flags: '--size <n>', description: `width and height, ${MIN_SIDE} to ${MAX_SIDE} (default ${DEFAULT_SIDE})` },
-  { key: 'width', flags: '--width <w>', description: `columns, ${MIN_SIDE} to ${MAX_SIDE} (default: --size)` },
-  { key: 'height', flags: '--height <h>', description: `rows, ${MIN_SIDE} to ${MAX_SIDE} (default: --size)` },
+  { key: 'size', flags: '--size <n>', description: `width and height, ${MIN_SIDE} to ${MAX_SIDE} (default ${DEFAULT_SIDE})`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'width', flags: '--width <w>', description: `columns, ${MIN_SIDE} to ${MAX_SIDE} (default: --size)`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'height', flags: '--height <h>', description: `rows, ${MIN_SIDE} to ${MAX_SIDE} (default: --size)`, range: [MIN_SIDE, MAX_SIDE] },
   {
     key: 'colors',
     flags: '--colors <min-max>',
     description: 'how many lines, e.g. 6-8; each line needs at least 3 squares (default: from --difficulty)',
+    example: '6-8',
   },
-  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium or hard (default medium)' },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium or hard (default medium)', choices: LEVELS },
 ];
 
 /**

@@ -37,12 +37,12 @@ const MAX_WILD = 20;
 const CHAIN = [2, 15] as const;
 
 export const options: OptionSpec[] = [
-  { key: 'primes', flags: '--primes <list>', description: 'the prime alphabet, comma-separated, must include 2 and 3, primes up to 97 (default 2,3,7)' },
-  { key: 'scalars', flags: '--scalars <lo-hi>', description: 'range the scalars come from, from 2 up to 100 (default 2-20)' },
-  { key: 'size', flags: '--size <n>', description: 'square board of n by n cells, 5 to 15 (default 10)' },
-  { key: 'cols', flags: '--cols <n>', description: 'board columns, 5 to 15 (default: --size)' },
-  { key: 'rows', flags: '--rows <n>', description: 'board rows, 5 to 15 (default: --size)' },
-  { key: 'wildChance', flags: '--wild-chance <percent>', description: 'chance per cell of each wild card 1, 2, 3, 0 to 20 percent (default 3)' },
+  { key: 'primes', flags: '--primes <list>', description: 'the prime alphabet, comma-separated, must include 2 and 3, primes up to 97 (default 2,3,7)', example: '2,3,7' },
+  { key: 'scalars', flags: '--scalars <lo-hi>', description: 'range the scalars come from, from 2 up to 100 (default 2-20)', example: '2-20' },
+  { key: 'size', flags: '--size <n>', description: 'square board of n by n cells, 5 to 15 (default 10)', range: [5, 15] },
+  { key: 'cols', flags: '--cols <n>', description: 'board columns, 5 to 15 (default: --size)', range: [5, 15] },
+  { key: 'rows', flags: '--rows <n>', description: 'board rows, 5 to 15 (default: --size)', range: [5, 15] },
+  { key: 'wildChance', flags: '--wild-chance <percent>', description: 'chance per cell of each wild card 1, 2, 3, 0 to 20 percent (default 3)', range: [0, 20] },
   { key: 'playable', flags: '--playable', description: 'deal again any board where a number has no factor or multiple elsewhere (default on)' },
   { key: 'playable', flags: '--no-playable', description: 'keep such boards' },
   {
@@ -50,6 +50,7 @@ export const options: OptionSpec[] = [
     flags: '--task <task>',
     description: 'a worksheet on the board, may be repeated: multiples:P, both:P,Q, primes, next[:N], chain:K',
     repeatable: true,
+    example: 'multiples:7',
   },
 ];
 

@@ -23,17 +23,22 @@ export const options: OptionSpec[] = [
     key: 'worksheet',
     flags: '--worksheet <list>',
     description: `worksheets, comma-separated: ${WORKSHEETS.join(', ')}, or none (default all four)`,
+    choices: WORKSHEETS,
+    multiple: true,
   },
   {
     key: 'printables',
     flags: '--printables <list>',
     description: `game pages, comma-separated: ${PRINTABLES.join(', ')}, or none (default all three)`,
+    choices: PRINTABLES,
+    multiple: true,
   },
-  { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)` },
+  { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)`, range: QUESTIONS },
   {
     key: 'players',
     flags: '--players <a,b>',
     description: `strategies of Red and Blue in the replayed game, from ${STRATEGIES.map((s) => s.name).join(', ')} (default auto120,random)`,
+    example: 'auto120,random',
   },
 ];
 

@@ -1,0 +1,30 @@
+import type { Kind, OptionSpec } from './kind.js';
+import { commonSchema, COMMON_FLAGS, issueLine, type CommonOptions } from './common.js';
+import { fail } from './errors.js';
+
+/** The values the user gave for these specs, undefined ones left out so schema defaults apply. */
+export function pickSpecs(values: Record<string, unknown>, specs: OptionSpec[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of specs) if (values[s.key] !== undefined) out[s.key] = values[s.key];
+  return out;
+}
+
+export function flagOf(specs: OptionSpec[], key: string): string {
+  const spec = specs.find((s) => s.key === key);
+  return spec ? (spec.flags.match(/--[a-z0-9-]+/)?.[0] ?? `--${key}`) : `--${key}`;
+}
+
+/** A kind's options from raw values (command-line strings or form fields); bad ones fail naming the flag. */
+export function parseKindOptions<O>(kind: Kind<O>, raw: Record<string, unknown>): O {
+  const input = pickSpecs(raw, kind.options);
+  const parsed = kind.schema.safeParse(input);
+  if (!parsed.success) fail(issueLine(parsed.error, (k) => flagOf(kind.options, k), input));
+  return parsed.data;
+}
+
+export function parseCommon(raw: Record<string, unknown>): CommonOptions {
+  const input = pickSpecs(raw, Object.keys(COMMON_FLAGS).map((key) => ({ key, flags: COMMON_FLAGS[key]!, description: '' })));
+  const parsed = commonSchema.safeParse(input);
+  if (!parsed.success) fail(issueLine(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input));
+  return parsed.data;
+}

@@ -1,0 +1,58 @@
+import type { Kind, OptionSpec } from './core/kind.js';
+import { KINDS } from './kinds/index.js';
+
+/** One field of a kind's form, described from its option spec, so new options need no form code. */
+export interface Field {
+  key: string;
+  flag: string; // "--size": errors name it, so a message can be shown by its field
+  label: string;
+  help: string;
+  type: 'switch' | 'choice' | 'choices' | 'number' | 'text' | 'lines' | 'files';
+  choices?: string[];
+  min?: number;
+  max?: number;
+  value?: string | boolean; // what the kind uses when the field is left alone
+  example?: string;
+}
+
+export interface KindForm {
+  name: string;
+  title: string;
+  summary: string;
+  defaultCount: number;
+  fields: Field[];
+}
+
+function label(flag: string): string {
+  const words = flag.replace(/^--/, '').replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function fieldOf(spec: OptionSpec, dflt: unknown): Field {
+  const flag = spec.flags.match(/--[a-z0-9-]+/)?.[0] ?? `--${spec.key}`;
+  const base = { key: spec.key, flag, label: label(flag), help: spec.description };
+  const primitive = typeof dflt === 'string' || typeof dflt === 'number' ? String(dflt) : undefined;
+  if (!/[<[]/.test(spec.flags)) return { ...base, type: 'switch', value: dflt === true };
+  if (/<file/.test(spec.flags)) return { ...base, type: 'files' };
+  if (spec.choices && spec.multiple) return { ...base, type: 'choices', choices: [...spec.choices], value: Array.isArray(dflt) ? dflt.join(',') : primitive };
+  if (spec.choices) return { ...base, type: 'choice', choices: [...spec.choices], value: primitive };
+  if (spec.repeatable) return { ...base, type: 'lines', example: spec.example };
+  if (spec.range) return { ...base, type: 'number', min: spec.range[0], max: spec.range[1], value: primitive, example: spec.example };
+  return { ...base, type: 'text', value: primitive, example: spec.example };
+}
+
+/** The fields of every kind; defaults are what each kind's schema fills in when nothing is given. */
+export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
+  return kinds.map((k) => {
+    const parsed = k.schema.safeParse({});
+    const defaults = (parsed.success ? parsed.data : {}) as Record<string, unknown>;
+    const seen = new Set<string>();
+    const fields: Field[] = [];
+    for (const spec of k.options) {
+      if (seen.has(spec.key)) continue; // --playable / --no-playable: one switch
+      seen.add(spec.key);
+      fields.push(fieldOf(spec, defaults[spec.key]));
+    }
+    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, fields };
+  });
+}

@@ -1,0 +1,72 @@
+import type { Item, Kind, Paper } from './core/kind.js';
+import type { CommonOptions } from './core/common.js';
+import { fail } from './core/errors.js';
+import type { Templates } from './layout/templates.js';
+import { planPages, type PlannedPage } from './layout/plan.js';
+import type { DocMeta } from './pdf/document.js';
+import { defaultTitle, documentPages, fromCode, generateItems, kindPart } from './run.js';
+
+/** Everything one kind command prints, planned but not drawn: the CLI and the web page share it. */
+export interface SheetPlan {
+  kind: Kind;
+  options: unknown;
+  items: Item<unknown>[];
+  main: PlannedPage[];
+  answers: PlannedPage[] | null; // a separate answer file, or null
+  /** How many of `main`'s pages come before its answer key (all of them without one). */
+  frontPages: number;
+  meta: DocMeta;
+  json: unknown;
+}
+
+/** Generates (checking every puzzle) and plans the pages of one run of a kind. */
+export function planSheets<O>(
+  kind: Kind<O>,
+  options: O,
+  common: CommonOptions,
+  seed: string,
+  templates: Templates,
+  progress?: (done: number, total: number) => void,
+): SheetPlan {
+  const count = common.count ?? kind.defaultCount;
+  const items: Item<unknown>[] = [];
+  for (let i = 0; i < count; i++) {
+    items.push(...generateItems(kind, options, seed, 1, i));
+    progress?.(i + 1, count);
+  }
+  const settings = { paper: common.paper, layout: common.layout, title: common.title };
+  const part = kindPart(kind, options, items as Item<never>[], settings, templates);
+  const files = documentPages([part], common.answers);
+  const frontPages = planPages([part], false).length;
+  const meta = {
+    title: common.title ?? defaultTitle(kind as Kind),
+    subject: `${count} ${kind.title} ${count === 1 ? 'puzzle' : 'puzzles'}, ${kind.describe(options)}`,
+    keywords: ['puzzlepress', kind.name, kind.describe(options), `seed ${seed}`].join(', '),
+  };
+  return { kind: kind as Kind, options, items, ...files, frontPages, meta, json: kind.json(options, items as Item<never>[]) };
+}
+
+export function answersMeta(meta: DocMeta): DocMeta {
+  return { ...meta, title: `${meta.title}: answer key` };
+}
+
+export interface KeyPlan {
+  kind: Kind;
+  options: unknown;
+  item: Item<unknown>;
+  pages: PlannedPage[];
+  meta: DocMeta;
+}
+
+/** The answer page for a printed code (a Dobble deck, which has no answers, gets its cards back). */
+export function planKey(code: string, paper: Paper, templates: Templates): KeyPlan {
+  if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQ');
+  const { kind, options, item } = fromCode(code);
+  // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
+  const settings = { paper, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 } };
+  const part = kindPart(kind, options, [item], settings, templates);
+  const answers = planPages([part], true);
+  const pages = answers.length ? answers : planPages([part], false);
+  const meta = { title: `Answer for ${item.code}`, subject: `${kind.title} answer`, keywords: `puzzlepress, ${kind.name}, ${item.code}` };
+  return { kind, options, item, pages, meta };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { KINDS } from '../src/kinds/index.js';
+import { parseKindOptions } from '../src/core/options.js';
+import { kindForms } from '../src/form.js';
+import { UserError } from '../src/core/errors.js';
+
+function refusal(kind: (typeof KINDS)[number], raw: Record<string, unknown>): string | null {
+  try {
+    parseKindOptions(kind, raw);
+    return null;
+  } catch (e) {
+    if (e instanceof UserError) return e.message;
+    throw e;
+  }
+}
+
+describe('forms described from option specs', () => {
+  it('offer only choices the kind accepts, and ranges whose ends are accepted and whose outside is refused', () => {
+    for (const kind of KINDS) {
+      for (const spec of kind.options) {
+        for (const c of spec.choices ?? []) expect(refusal(kind, { [spec.key]: c }), `${kind.name} ${spec.key}=${c}`).toBeNull();
+        if (spec.choices) expect(refusal(kind, { [spec.key]: 'no-such-choice' }), `${kind.name} ${spec.key}`).toMatch(/^--/);
+        if (spec.range) {
+          const [lo, hi] = spec.range;
+          expect(refusal(kind, { [spec.key]: String(lo) }), `${kind.name} ${spec.key}=${lo}`).toBeNull();
+          expect(refusal(kind, { [spec.key]: String(hi) }), `${kind.name} ${spec.key}=${hi}`).toBeNull();
+          expect(refusal(kind, { [spec.key]: String(lo - 1) }), `${kind.name} ${spec.key}=${lo - 1}`).toMatch(/^--[a-z-]+ /);
+          expect(refusal(kind, { [spec.key]: String(hi + 1) }), `${kind.name} ${spec.key}=${hi + 1}`).toMatch(/^--[a-z-]+ /);
+        }
+      }
+    }
+  });
+
+  it('give every kind option a field with a label, help text and a flag that errors can name', () => {
+    const forms = kindForms();
+    expect(forms.map((f) => f.name)).toEqual(KINDS.map((k) => k.name));
+    for (const [i, form] of forms.entries()) {
+      const keys = new Set(KINDS[i]!.options.map((o) => o.key));
+      expect(new Set(form.fields.map((f) => f.key))).toEqual(keys);
+      for (const f of form.fields) {
+        expect(f.label.length).toBeGreaterThan(1);
+        expect(f.help.length).toBeGreaterThan(5);
+        expect(KINDS[i]!.options.some((o) => o.flags.includes(f.flag))).toBe(true);
+      }
+    }
+  });
+
+  it('preselect the value the kind uses when nothing is given', () => {
+    const calc = kindForms().find((f) => f.name === 'calcudoku')!;
+    expect(calc.fields.find((f) => f.key === 'difficulty')!.value).toBe('medium');
+    expect(calc.fields.find((f) => f.key === 'hideOps')!.value).toBe(false);
+  });
+});
