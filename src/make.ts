@@ -60,10 +60,11 @@ export interface KeyPlan {
 
 /** The answer page for a printed code (a Dobble deck, which has no answers, gets its cards back). */
 export function planKey(code: string, paper: Paper, templates: Templates): KeyPlan {
-  if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQ');
+  if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQX6');
   const { kind, options, item } = fromCode(code);
   // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
-  const settings = { paper, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 } };
+  // key: a kind may print less than a whole run (a deck: its symbol list and card list, not every card).
+  const settings = { paper, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 }, key: true };
   const part = kindPart(kind, options, [item], settings, templates);
   const answers = planPages([part], true);
   const pages = answers.length ? answers : planPages([part], false);

@@ -1,6 +1,6 @@
 import type { Grid, Item, Kind, Paper, SectionContext } from './core/kind.js';
 import { Rng } from './core/rng.js';
-import { makeCode, parseCode, puzzleSeed } from './core/code.js';
+import { makeCode, parseCode, puzzleSeed, seedText } from './core/code.js';
 import { fail } from './core/errors.js';
 import { Templates } from './layout/templates.js';
 import { planPages, type Part, type PlannedPage } from './layout/plan.js';
@@ -14,13 +14,23 @@ export type AnswersMode = 'back' | 'separate' | 'none';
 
 /** The model behind one code. The code is the whole seed, so it regenerates exactly this model. */
 export function generateOne<O, M>(kind: Kind<O, M>, options: O, code: string): M {
-  const model = kind.generate(options, new Rng(code));
+  const model = kind.generate(options, randomSource(kind, options, code));
   const problems = kind.check(model);
   if (problems.length) {
     // A generator that produced a rule-breaking puzzle is our bug, never the user's: refuse to print it.
     throw new Error(`internal error: ${kind.name} puzzle ${code} failed its check: ${problems.slice(0, 3).join('; ')}`);
   }
   return model;
+}
+
+/**
+ * The random source behind a code. Codes printed before the check was added keep seeding from
+ * the whole code, so they still give the puzzle that was printed with them.
+ */
+function randomSource<O, M>(kind: Kind<O, M>, options: O, code: string): Rng {
+  const text = seedText(code);
+  if (!kind.randomKey || text === code) return new Rng(text);
+  return new Rng(`${kind.letter}${kind.randomKey(options)}${text.slice(text.lastIndexOf('-'))}`);
 }
 
 /** Items `first`..`first+count-1` of a run; each index has its own seed, so runs can be split freely. */
@@ -37,13 +47,14 @@ export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, 
 let measurer: Draw | null = null;
 
 /** Measures templates without a real document, so kinds can size slots (cards in mm) up front. */
-export function sectionContext(paper: Paper, templates: Templates, grid?: Grid): SectionContext {
+export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean): SectionContext {
   measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
   const size = PAPER_SIZE[paper];
   const content: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
   return {
     paper,
     grid,
+    key,
     slotArea(template: string): Box {
       const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '' });
       const box = slotsBox(measurer!, blocks, content);
@@ -63,11 +74,12 @@ export interface RunSettings {
   layout?: Grid;
   title?: string;
   pupil?: string;
+  key?: boolean; // the answer for one code (`puzzlepress key`)
 }
 
 /** A kind's items as one part of a document: its sections plus the words the templates show. */
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
-  const ctx = sectionContext(s.paper, templates, s.layout);
+  const ctx = sectionContext(s.paper, templates, s.layout, s.key);
   const sections = kind.sections(options, items, ctx);
   for (const sec of sections) {
     if (sec.slots.length && !templates.get(sec.template)({}).some((b) => b.type === 'slots')) {
@@ -109,13 +121,25 @@ export interface KeyResult {
   options: unknown;
 }
 
+/** The options as the kind prints them, for kinds that read them in any case; undefined if unreadable. */
+export function canonicalOptions(letter: string, options: string): string | undefined {
+  const kind = findKindByLetter(letter);
+  if (!kind) return undefined;
+  try {
+    return kind.encode(kind.decode(options));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Regenerates the puzzle behind a printed code. */
 export function fromCode(raw: string): KeyResult {
-  const parsed = parseCode(raw);
+  const parsed = parseCode(raw, canonicalOptions);
   const kind = findKindByLetter(parsed.letter);
   if (!kind) fail(`"${raw}" is not a puzzle code: no puzzle kind starts with the letter ${parsed.letter}`);
   const options = kind.decode(parsed.options);
-  const code = makeCode(kind.letter, kind.encode(options), parsed.seed);
+  // An old code (no check) is reprinted as it was typed, so it regenerates exactly the old puzzle.
+  const code = parsed.checked ? makeCode(kind.letter, kind.encode(options), parsed.seed) : `${kind.letter}${kind.encode(options)}-${parsed.seed}`;
   return { kind, options, item: { number: 1, code, model: generateOne(kind, options, code) } };
 }
 

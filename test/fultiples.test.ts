@@ -299,7 +299,7 @@ describe('fultiples pages and JSON', () => {
     expect(j.puzzles).toHaveLength(2);
     const p = j.puzzles[0];
     expect(Object.keys(p)).toEqual(['code', 'primes', 'scalars', 'board', 'wild', 'tasks']);
-    expect(p.code).toMatch(/^Mm7n-[0-9A-Z]{8}$/);
+    expect(p.code).toMatch(/^Mm7n-[0-9A-Z]{10}$/);
     expect(p.primes).toEqual([2, 3, 7]);
     expect(p.scalars).toEqual([2, 20]);
     expect(p.tasks[0]).toMatchObject({ type: 'multiples', p: 7 });

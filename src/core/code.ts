@@ -4,6 +4,38 @@ import { fail } from './errors.js';
 /** Crockford base32: no I, L, O, U, so a code copied by hand from paper is hard to get wrong. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const SEED_CHARS = 8; // 40 bits: collisions stay negligible for a whole school's batch
+const CHECK_CHARS = 2; // codes printed since the check was added carry two more characters
+
+/**
+ * Values of every character a code may hold. Base32 characters come first with their own values:
+ * the proof below that a swap across the seed/check border is caught needs that.
+ */
+const VALUES = `${ALPHABET}ILOUabcdefghijklmnopqrstuvwxyz.-`;
+/** A prime above 32 * 31 + 31 would not fit two base32 characters; 1021 is the largest that does. */
+const MODULUS = 1021;
+
+/**
+ * The check of a code's body (letter, options, seed): minus the sum of each character's value
+ * times its place counted from the end, modulo the prime 1021. A single changed character at
+ * place w changes the sum by w * d with 0 < w, |d| < 1021, never a multiple of the prime; a swap of
+ * neighbours a, b changes it by a - b. A swap of the last seed character with the first check
+ * character changes the total by (b - a) * (1 - 32), again never a multiple. So every single
+ * wrong character and every swapped neighbour pair is refused.
+ */
+function checkValue(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const v = VALUES.indexOf(body[i]!);
+    if (v < 0) return -1;
+    sum = (sum + (body.length - i) * (v + 1)) % MODULUS;
+  }
+  return (MODULUS - sum) % MODULUS;
+}
+
+function checkText(body: string): string {
+  const v = checkValue(body);
+  return v < 0 ? '??' : ALPHABET[v >> 5]! + ALPHABET[v & 31]!;
+}
 
 /** The per-puzzle seed: a fixed-length base32 word derived from the run's seed and the puzzle's place. */
 export function puzzleSeed(runSeed: string, kind: string, index: number): string {
@@ -19,31 +51,60 @@ export function puzzleSeed(runSeed: string, kind: string, index: number): string
   return out;
 }
 
-/** A puzzle code: kind letter, the kind's compact options, a dash, the puzzle seed. */
+/** A puzzle code: kind letter, the kind's compact options, a dash, the puzzle seed, two check characters. */
 export function makeCode(letter: string, options: string, seed: string): string {
-  return `${letter}${options}-${seed}`;
+  return `${letter}${options}-${seed}${checkText(letter + options + seed)}`;
+}
+
+/**
+ * The text a code's puzzle is generated from: the code without its check, so a puzzle printed
+ * before codes had a check and the same puzzle printed now are one puzzle.
+ */
+export function seedText(code: string): string {
+  const dash = code.lastIndexOf('-');
+  return code.length - dash - 1 === SEED_CHARS + CHECK_CHARS ? code.slice(0, -CHECK_CHARS) : code;
 }
 
 export interface ParsedCode {
   letter: string;
   options: string;
   seed: string;
+  /** True when the code carried a check and it held; old codes (no check) read as before. */
+  checked?: boolean;
 }
 
-/** Normalises what a person typed (case, O for 0, I/L for 1, spaces) and splits it up. */
-export function parseCode(raw: string): ParsedCode {
+const LOOKS_LIKE = 'a code looks like K6HF-4F7Q2X9MXA (letters, a dash, 10 characters), as printed beside each puzzle';
+
+function upper32(text: string): string {
+  return text.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
+}
+
+/**
+ * Normalises what a person typed (case, O for 0, I/L for 1, spaces), splits it up and, when the
+ * code has a check, refuses it unless the check holds. `canonical` may rewrite the options the way
+ * the kind prints them, for kinds that read their options in any case.
+ */
+export function parseCode(raw: string, canonical?: (letter: string, options: string) => string | undefined): ParsedCode {
   const text = raw.trim().replace(/\s+/g, '');
   const dash = text.lastIndexOf('-');
-  if (dash < 2) {
-    fail(`"${raw}" is not a puzzle code: a code looks like K6H-4F7Q2X9M (letters, a dash, 8 characters), as printed under each puzzle`);
+  // One dash only: no kind's options hold one, and a second dash would make a checked code look old.
+  if (dash < 1 || text.indexOf('-') !== dash || !/^[A-Za-z]/.test(text)) {
+    fail(`"${raw}" is not a puzzle code: ${LOOKS_LIKE}; check the code`);
   }
-  const seed = text
-    .slice(dash + 1)
-    .toUpperCase()
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
-  if (seed.length !== SEED_CHARS || [...seed].some((c) => !ALPHABET.includes(c))) {
-    fail(`"${raw}" is not a puzzle code: the part after the dash must be ${SEED_CHARS} characters from ${ALPHABET}`);
+  const tail = upper32(text.slice(dash + 1));
+  if ((tail.length !== SEED_CHARS && tail.length !== SEED_CHARS + CHECK_CHARS) || [...tail].some((c) => !ALPHABET.includes(c))) {
+    fail(`"${raw}" is not a puzzle code: the part after the dash must be ${SEED_CHARS + CHECK_CHARS} characters from ${ALPHABET}; check the code`);
   }
-  return { letter: text[0]!.toUpperCase(), options: text.slice(1, dash), seed };
+  const letter = text[0]!.toUpperCase();
+  const options = text.slice(1, dash);
+  const seed = tail.slice(0, SEED_CHARS);
+  if (tail.length === SEED_CHARS) return { letter, options, seed };
+  const check = tail.slice(SEED_CHARS);
+  if (checkText(letter + options + seed) === check) return { letter, options, seed, checked: true };
+  const fixed = canonical?.(letter, options);
+  // Only a change of case may be forgiven: any other change is a typing mistake the check must catch.
+  if (fixed !== undefined && fixed !== options && fixed.toLowerCase() === options.toLowerCase() && checkText(letter + fixed + seed) === check) {
+    return { letter, options: fixed, seed, checked: true };
+  }
+  fail(`"${raw}" does not add up: a character is mistyped or two are swapped; check the code against the printed page`);
 }

@@ -58,6 +58,7 @@ export interface Section {
 export interface SectionContext {
   paper: Paper;
   grid?: Grid; // --layout from the user, if given; otherwise the kind picks
+  key?: boolean; // building the answer for one code (`puzzlepress key`): a kind may print less
   /** The box the slots of a template share on this paper (for kinds that size slots in mm). */
   slotArea(template: string): Box;
 }
@@ -93,6 +94,11 @@ export interface Kind<O = any, M = any> {
   /** Compact, code-safe text ([0-9A-Za-z.]) that `decode` turns back into the same options. */
   encode(options: O): string;
   decode(text: string): O;
+  /**
+   * The part of encode(options) the generator's random source depends on (default: all of it).
+   * Fultiples boards take only the board's options, so adding a worksheet keeps the board.
+   */
+  randomKey?(options: O): string;
   generate(options: O, rng: Rng): M;
   /** Independent check of a model: an empty list means every rule holds. */
   check(model: M): string[];

@@ -4,6 +4,7 @@ import { MM } from '../../pdf/draw.js';
 import { ICON_CREDIT } from '../../pdf/symbols.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
+import { deckKeySections } from './key.js';
 import { aspect, drawBack, drawLegendEntry, drawNumber, drawOutline, drawPlacements, frame } from './render.js';
 
 /** The default card: about 85 mm, shrunk just enough that six fit a page (Letter is shorter than A4). */
@@ -32,6 +33,7 @@ function cardGrid(o: DobbleOptions, ctx: SectionContext, mm: number) {
 }
 
 function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): Section[] {
+  if (ctx.key) return items.flatMap((it) => deckKeySections(it, sections(o, [it], { ...ctx, key: false }).find((s) => s.template === 'sheet')!));
   const mm = cardMm(o, ctx);
   const grid = cardGrid(o, ctx, mm);
   const size = mm * MM;
