@@ -6,12 +6,13 @@ export interface Look {
   marked?: Cell[]; // answers
   mark?: 'shade' | 'ring'; // how answers are marked, as the task asked pupils to (default shade)
   last?: Cell; // the cell shaded last (next-move task): hatched with a heavy frame
-  notes?: (r: number, c: number) => string; // small text under the number, e.g. prime factors
-  writeSpace?: boolean; // number near the top, room below for pupils to write
   big?: boolean; // the game board: numbers as large as the cells allow
   aspect?: number; // cell height / width; 1 keeps the board square
   under?: (g: Geometry) => void; // drawn after fills, before numbers (chain arrows)
 }
+
+/** The share of a cell's width its widest number may take: the rest is clear space to the walls. */
+export const NUMBER_WIDTH = { big: 0.62, plain: 0.6 };
 
 export interface Geometry {
   x: number;
@@ -64,19 +65,13 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
   const wild = new Set(m.wild.map(([r, c]) => `${r},${c}`));
   const marked = new Set((look.marked ?? []).map(([r, c]) => `${r},${c}`));
   const side = Math.min(g.cw, g.ch);
-  const widest = m.board.flat().reduce((a, v) => (String(v).length > a.length ? String(v) : a), '');
-  const numberH = look.writeSpace ? g.ch * 0.34 : look.notes ? g.ch * 0.4 : g.ch * 0.8;
+  // Sized by the widest number as drawn (a 3-digit 888 is wider than 111), with clear space to the walls.
+  const widest = Math.max(...m.board.flat().map((v) => d.textWidth(String(v), 100, 'bold') / 100));
+  const room = g.cw * (look.big ? NUMBER_WIDTH.big : NUMBER_WIDTH.plain);
   // Smaller numbers than the cells allow on worksheets: pupils need room to shade and circle.
-  const max = side * (look.big ? 0.46 : look.notes ? 0.34 : 0.38);
-  const size = d.fitSize(widest, g.cw * (look.big ? 0.76 : 0.66), numberH, max, 'bold');
+  const max = side * (look.big ? 0.46 : 0.38);
+  const size = Math.max(1, Math.min(max, room / widest, (g.ch * 0.8) / 1.2));
   const ring = look.mark === 'ring';
-  const noteW = g.cw * 0.88;
-  const noteH = g.ch * 0.3;
-  // One size for every note, so the longest factorisation sets it and the grid reads evenly.
-  let noteSize = Math.min(size * 0.55, side * 0.2);
-  if (look.notes) {
-    for (let r = 0; r < g.rows; r++) for (let c = 0; c < g.cols; c++) noteSize = Math.min(noteSize, d.fitSize(look.notes(r, c), noteW, noteH, noteSize));
-  }
 
   m.board.forEach((row, r) =>
     row.forEach((_v, c) => {
@@ -102,13 +97,7 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
         const w = d.textWidth(String(v), size, 'bold') + size * 0.5;
         d.rect({ x: b.x + (b.w - w) / 2, y: b.y + b.h / 2 - size * 0.6, w, h: size * 1.2 }, { fill: '#ffffff', stroke: false }, 2);
       }
-      const top = look.writeSpace ? { ...b, h: b.h * 0.42 } : look.notes ? { ...b, h: b.h * 0.62 } : b;
-      d.text(String(v), top, { size, font: 'bold', align: 'center', valign: 'middle' });
-      if (look.notes) {
-        const note = look.notes(r, c);
-        const nb = { x: b.x + (b.w - noteW) / 2, y: b.y + b.h * 0.6, w: noteW, h: noteH };
-        d.text(note, nb, { size: noteSize, align: 'center', valign: 'middle' });
-      }
+      d.text(String(v), b, { size, font: 'bold', align: 'center', valign: 'middle' });
       if (wild.has(k)) star(d, b.x + b.w - side * 0.14, b.y + side * 0.14, side * 0.1);
     }),
   );

@@ -37,16 +37,20 @@ function checkTask(t: TaskAnswer, m: FultiplesModel, at: (c: Cell) => number | u
     case 'both':
       if (!sameCells(t.answer, where((v) => v % t.p === 0 && v % t.q === 0))) out.push(`both ${t.p} and ${t.q}: answer is wrong`);
       break;
-    case 'primes':
-      m.board.forEach((row, r) =>
-        row.forEach((v, c) => {
-          const f = t.answer[r]?.[c] ?? [-1];
-          const product = f.reduce((a, b) => a * b, 1);
-          const sorted = f.every((p, i) => i === 0 || f[i - 1]! <= p);
-          if (product !== v || !f.every(prime) || !sorted) out.push(`prime factors of ${v} at ${r},${c} are wrong: ${f.join('x')}`);
-        }),
-      );
+    case 'primes': {
+      const onBoard = new Set(all.filter((c) => !wild.has(key(c))).map((c) => at(c)!));
+      if (new Set(t.numbers).size !== t.numbers.length) out.push('primes: a number is asked twice');
+      if (t.numbers.length > 20 || t.numbers.length < Math.min(12, onBoard.size)) out.push(`primes: ${t.numbers.length} numbers, not 12 to 20`);
+      if (t.answer.length !== t.numbers.length) out.push('primes: not one answer per number');
+      t.numbers.forEach((v, i) => {
+        if (!onBoard.has(v)) out.push(`primes: ${v} is not a plain number on the board`);
+        const f = t.answer[i] ?? [-1];
+        const product = f.reduce((a, b) => a * b, 1);
+        const sorted = f.every((p, j) => j === 0 || f[j - 1]! <= p);
+        if (product !== v || !f.every(prime) || !sorted) out.push(`prime factors of ${v} are wrong: ${f.join('x')}`);
+      });
       break;
+    }
     case 'next': {
       if (at(t.cell) !== t.n) out.push(`next: the last shaded cell does not hold ${t.n}`);
       const want = where((v, c) => key(c) !== key(t.cell) && divides(v, t.n));

@@ -22,7 +22,7 @@ import { primeFactors, related, validScalars, WILD_VALUES } from './numbers.js';
  */
 
 const ATTEMPTS = 2000;
-const CHAIN_BUDGET = 20000; // DFS steps per board before we deal a new one
+const CHAIN_BUDGET = 200000; // DFS steps per board: the board is fixed, so search it well before giving up
 
 interface Board {
   values: number[][];
@@ -94,16 +94,61 @@ function nextMove(b: Board, t: { n?: number }, rng: Rng): TaskAnswer | null {
   return answer.length ? { type: 'next', n: b.values[cell[0]]![cell[1]]!, cell, answer } : null;
 }
 
+/** Half the width and height of a printed number, in cells, with a margin (board-draw sizes numbers inside this). */
+export const NUMBER_HALF = { w: 0.36, h: 0.24 };
+
+/** Does the segment p-q cross the axis-aligned box centred at c? (Liang-Barsky clipping.) */
+function crosses(p: [number, number], q: [number, number], c: [number, number]): boolean {
+  let t0 = 0;
+  let t1 = 1;
+  const d = [q[0] - p[0], q[1] - p[1]];
+  const half = [NUMBER_HALF.w, NUMBER_HALF.h];
+  for (let axis = 0; axis < 2; axis++) {
+    const lo = c[axis]! - half[axis]! - p[axis]!;
+    const hi = c[axis]! + half[axis]! - p[axis]!;
+    const dv = d[axis]!;
+    if (dv === 0) {
+      if (lo > 0 || hi < 0) return false;
+      continue;
+    }
+    const a = lo / dv;
+    const b = hi / dv;
+    t0 = Math.max(t0, Math.min(a, b));
+    t1 = Math.min(t1, Math.max(a, b));
+    if (t0 > t1) return false;
+  }
+  return true;
+}
+
+/** An arrow from cell a to cell b in the answer key passes no other cell's number. */
+export function clearStep(a: Cell, b: Cell, rows: number, cols: number): boolean {
+  const p: [number, number] = [a[1] + 0.5, a[0] + 0.5];
+  const q: [number, number] = [b[1] + 0.5, b[0] + 0.5];
+  for (let r = Math.min(a[0], b[0]); r <= Math.max(a[0], b[0]) && r < rows; r++) {
+    for (let c = Math.min(a[1], b[1]); c <= Math.max(a[1], b[1]) && c < cols; c++) {
+      if ((r === a[0] && c === a[1]) || (r === b[0] && c === b[1])) continue;
+      if (crosses(p, q, [c + 0.5, r + 0.5])) return false;
+    }
+  }
+  return true;
+}
+
 /**
- * A chain of k different non-wild numbers, each a factor or multiple of the one before. The walk
- * tries nearby cells first so the answer key's arrows stay short and readable.
+ * A chain of k different non-wild numbers, each a factor or multiple of the one before. Each step
+ * goes to a cell the answer key's arrow can reach without running through another number, nearest
+ * first so the arrows stay short.
  */
 function chain(b: Board, k: number, rng: Rng): TaskAnswer | null {
   const cells = rng.shuffle(cellsWhere(b, (_v, r, c) => !isWild(b, r, c)));
   const value = ([r, c]: Cell) => b.values[r]![c]!;
   const dist = (a: Cell, o: Cell) => Math.hypot(a[0] - o[0], a[1] - o[1]);
   const near = new Map(
-    cells.map((a) => [a, cells.filter((o) => value(o) !== value(a) && related(value(o), value(a))).sort((x, y) => dist(a, x) - dist(a, y))]),
+    cells.map((a) => [
+      a,
+      cells
+        .filter((o) => value(o) !== value(a) && related(value(o), value(a)) && clearStep(a, o, b.values.length, b.values[0]!.length))
+        .sort((x, y) => dist(a, x) - dist(a, y)),
+    ]),
   );
   let steps = 0;
   const path: Cell[] = [];
@@ -121,6 +166,22 @@ function chain(b: Board, k: number, rng: Rng): TaskAnswer | null {
   return cells.some((c) => walk(c)) ? { type: 'chain', k, answer: path } : null;
 }
 
+export const PRIMES_SHEET = { most: 16, fewest: 12 } as const;
+
+/**
+ * Different numbers of the board for a factor-tree worksheet: numbers with several prime factors
+ * first (they make trees worth drawing), then primes if the board has too few; easiest first.
+ */
+function primesSheet(b: Board, rng: Rng): TaskAnswer | null {
+  const plain = [...plainCounts(b).keys()];
+  const composite = rng.shuffle(plain.filter((v) => primeFactors(v).length >= 2));
+  const others = rng.shuffle(plain.filter((v) => primeFactors(v).length < 2 && v > 1));
+  const numbers = [...composite, ...others].slice(0, PRIMES_SHEET.most);
+  if (numbers.length < Math.min(PRIMES_SHEET.fewest, plain.length) || numbers.length < 4) return null;
+  numbers.sort((x, y) => primeFactors(x).length - primeFactors(y).length || x - y);
+  return { type: 'primes', numbers, answer: numbers.map(primeFactors) };
+}
+
 function answerTask(b: Board, t: Task, rng: Rng): TaskAnswer | null {
   switch (t.type) {
     case 'multiples': {
@@ -132,7 +193,7 @@ function answerTask(b: Board, t: Task, rng: Rng): TaskAnswer | null {
       return answer.length ? { type: 'both', p: t.p, q: t.q, answer } : null;
     }
     case 'primes':
-      return { type: 'primes', answer: b.values.map((row) => row.map(primeFactors)) };
+      return primesSheet(b, rng);
     case 'next':
       return nextMove(b, t, rng);
     case 'chain':
@@ -140,23 +201,44 @@ function answerTask(b: Board, t: Task, rng: Rng): TaskAnswer | null {
   }
 }
 
+/**
+ * The board depends only on the board's options and the random source: worksheets are answered
+ * from their own stream afterwards, so a board printed for play matches worksheets printed later.
+ */
 export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
   const scalars = validScalars(o.primes, o.scalars[0], o.scalars[1]);
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const b = dealBoard(o, scalars, rng);
-    if (o.playable && !everyCellHasPartner(b)) continue;
-    const tasks = o.tasks.map((t) => answerTask(b, t, rng));
-    if (tasks.some((t) => t === null)) continue;
-    return {
-      primes: o.primes,
-      scalars: o.scalars,
-      wildChance: o.wildChance,
-      playable: o.playable,
-      board: b.values,
-      wild: b.wild,
-      tasks: tasks as TaskAnswer[],
-    };
+  let b: Board | null = null;
+  for (let attempt = 0; attempt < ATTEMPTS && !b; attempt++) {
+    const dealt = dealBoard(o, scalars, rng);
+    if (!o.playable || everyCellHasPartner(dealt)) b = dealt;
   }
-  const wants = [o.playable ? 'every number with a partner' : '', ...o.tasks.map(taskText)].filter(Boolean).join(', ');
-  return fail(`could not deal a ${o.cols}x${o.rows} board with ${wants} in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or fewer/easier tasks`);
+  if (!b) {
+    return fail(`could not deal a ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`);
+  }
+  const taskRng = rng.fork('tasks');
+  const tasks = o.tasks.map((t) => answerTask(b, t, taskRng) ?? fail(impossible(t)));
+  return {
+    primes: o.primes,
+    scalars: o.scalars,
+    wildChance: o.wildChance,
+    playable: o.playable,
+    board: b.values,
+    wild: b.wild,
+    tasks,
+  };
+}
+
+function impossible(t: Task): string {
+  const what = `--task ${taskText(t)}`;
+  switch (t.type) {
+    case 'multiples':
+    case 'both':
+      return `${what}: a board of this seed has no such number; choose a prime of the board's alphabet (--primes) or another --seed`;
+    case 'next':
+      return `${what}: a board of this seed has no ${t.n ?? 'number with a partner'}; write just "next" to let each worksheet pick a number on its board, or choose another --seed`;
+    case 'chain':
+      return `${what}: no chain that long was found on a board of this seed; ask for a shorter chain or another --seed`;
+    case 'primes':
+      return `${what}: the board has too few different numbers; use a bigger board`;
+  }
 }

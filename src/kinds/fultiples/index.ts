@@ -78,6 +78,7 @@ export const fultiples: Kind<FultiplesOptions, FultiplesModel> = {
   defaultCount: 1,
   encode,
   decode,
+  randomKey: (o) => encode({ ...o, tasks: [] }),
   generate,
   check,
   describe: (o) => `${o.cols}×${o.rows} · primes ${o.primes.join(', ')} · scalars ${o.scalars[0]}–${o.scalars[1]}`,

@@ -4,7 +4,7 @@ export type Cell = [number, number];
 export type TaskAnswer =
   | { type: 'multiples'; p: number; answer: Cell[] }
   | { type: 'both'; p: number; q: number; answer: Cell[] }
-  | { type: 'primes'; answer: number[][][] } // the prime factors of every cell, board-shaped
+  | { type: 'primes'; numbers: number[]; answer: number[][] } // different board numbers, and the prime factors of each
   | { type: 'next'; n: number; cell: Cell; answer: Cell[] } // cell: the one shaded last
   | { type: 'chain'; k: number; answer: Cell[] };
 

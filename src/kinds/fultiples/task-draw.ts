@@ -2,6 +2,8 @@ import type { Box, Draw } from '../../pdf/draw.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
 import type { Task } from './options.js';
 import { arrow, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
+import { drawPrimesKey, drawPrimesSheet } from './primes-draw.js';
+import { NUMBER_HALF } from './generate.js';
 
 const GAP = 10;
 
@@ -30,7 +32,7 @@ export function taskInstructions(t: Task): string {
     case 'both':
       return `Circle every number that divides exactly by ${t.p} and also by ${t.q}.`;
     case 'primes':
-      return 'Write each number as a product of primes, for example 12 = 2 × 2 × 3. A star marks a wild card.';
+      return 'Draw a factor tree for each number: split it into two factors, and split again until every branch ends in a prime. Then write the number as a product of primes, for example 12 = 2 × 2 × 3.';
     case 'next':
       return 'In Fultiples the next number shaded must be a factor or a multiple of the last one. The hatched cell with the thick frame was shaded last: mark every cell that could be shaded next.';
     case 'chain':
@@ -60,7 +62,7 @@ export function answerText(m: FultiplesModel, t: TaskAnswer): string {
     case 'both':
       return `Divisible by both ${t.p} and ${t.q} means divisible by ${t.p * t.q}. ${cells}: ${list(valuesAt(m, t.answer))}.`;
     case 'primes':
-      return 'Each number is shown as a product of primes under it. A prime is its own product; 1 has no prime factors.';
+      return 'These trees split off the smallest prime first. Any tree that ends in the same primes is right.';
     case 'next': {
       const v = valuesAt(m, t.answer);
       const factors = list(v.filter((x) => t.n % x === 0 && x !== t.n));
@@ -76,9 +78,21 @@ export function answerText(m: FultiplesModel, t: TaskAnswer): string {
   }
 }
 
+/**
+ * Arrows from number to number. Each starts and stops where it leaves the space a number may take
+ * (the generator only chains cells whose arrow clears every other number), so no digit is crossed.
+ */
 function chainArrows(d: Draw, g: Geometry, cells: Cell[]): void {
   const side = Math.min(g.cw, g.ch);
-  for (let i = 1; i < cells.length; i++) arrow(d, centre(g, cells[i - 1]!), centre(g, cells[i]!), side * 0.3, Math.max(1, side * 0.045));
+  for (let i = 1; i < cells.length; i++) {
+    const a = centre(g, cells[i - 1]!);
+    const b = centre(g, cells[i]!);
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const ux = Math.abs(b[0] - a[0]) / len;
+    const uy = Math.abs(b[1] - a[1]) / len;
+    const gap = Math.min(ux ? (NUMBER_HALF.w * g.cw) / ux : Infinity, uy ? (NUMBER_HALF.h * g.ch) / uy : Infinity);
+    arrow(d, a, b, gap, Math.max(1, side * 0.045));
+  }
 }
 
 function chainBadges(d: Draw, g: Geometry, cells: Cell[]): void {
@@ -111,6 +125,7 @@ function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, measure
 
 /** One board of a task worksheet. */
 export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
+  if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers);
   let below = 0;
   if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, true) + GAP;
   if (t.type === 'multiples' || t.type === 'both') below = 30;
@@ -119,7 +134,7 @@ export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswe
     d.text(`The last number shaded was ${t.n}.`, { x: box.x, y: top, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top' });
     top += 24;
   }
-  const look = t.type === 'primes' ? { writeSpace: true, aspect: 1.25, shadeWild: true } : { shadeWild: true, last: t.type === 'next' ? t.cell : undefined };
+  const look = { shadeWild: true, last: t.type === 'next' ? t.cell : undefined };
   const g = drawBoard(d, { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below }, m, look);
   const after = g.y + g.rows * g.ch + GAP;
   if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k);
@@ -134,15 +149,14 @@ export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer):
   const size = 11;
   const text = answerText(m, t);
   const textH = d.paragraphHeight(text, box.w, { size });
+  if (t.type === 'primes') {
+    drawPrimesKey(d, { ...box, h: box.h - textH - GAP }, t.numbers, t.answer);
+    d.paragraph(text, box.x, box.y + box.h - textH, box.w, { size });
+    return;
+  }
   const boardBox = { x: box.x, y: box.y, w: box.w, h: box.h - textH - GAP };
   let g: Geometry;
-  if (t.type === 'primes') {
-    const notes = (r: number, c: number) => {
-      const f = t.answer[r]![c]!;
-      return f.length === 0 ? 'no primes' : f.length === 1 ? 'prime' : f.join('×');
-    };
-    g = drawBoard(d, boardBox, m, { notes });
-  } else if (t.type === 'chain') {
+  if (t.type === 'chain') {
     g = drawBoard(d, boardBox, m, { marked: t.answer, under: (geo) => chainArrows(d, geo, t.answer) });
     chainBadges(d, g, t.answer);
   } else {

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { fultiples } from '../src/kinds/fultiples/index.js';
+import type { FultiplesOptions } from '../src/kinds/fultiples/options.js';
+import type { FultiplesModel } from '../src/kinds/fultiples/model.js';
+import { fromCode, generateItems } from '../src/run.js';
+import { drawBoard } from '../src/kinds/fultiples/board-draw.js';
+import { drawAnswer, drawWorksheet } from '../src/kinds/fultiples/task-draw.js';
+import { MM } from '../src/pdf/draw.js';
+import { RecordingDraw, type TextMark } from './helpers/record-draw.js';
+import { sieveFactors } from './helpers/fultiples.js';
+
+const parse = (raw: Record<string, unknown>) => fultiples.schema.parse(raw) as FultiplesOptions;
+const A4_SLOT = { x: 40, y: 150, w: 515, h: 640 };
+
+/** The ink of a drawn number: its measured width, and its capitals' height around the box middle. */
+function ink(t: TextMark): { x0: number; x1: number; y0: number; y1: number } {
+  const mid = t.box.y + t.box.h / 2;
+  return { x0: t.left, x1: t.right, y0: mid - t.size * 0.36, y1: mid + t.size * 0.36 };
+}
+
+function segmentHitsBox(a: [number, number], b: [number, number], r: { x0: number; x1: number; y0: number; y1: number }): boolean {
+  for (let i = 0; i <= 200; i++) {
+    const x = a[0] + ((b[0] - a[0]) * i) / 200;
+    const y = a[1] + ((b[1] - a[1]) * i) / 200;
+    if (x > r.x0 && x < r.x1 && y > r.y0 && y < r.y1) return true;
+  }
+  return false;
+}
+
+describe('fultiples boards and codes', () => {
+  it('the board depends only on the board options: adding worksheets keeps it', () => {
+    for (const seed of ['a', 'b', 'demo', '7']) {
+      for (const board of [{}, { size: '15' }, { primes: '2,3,5', scalars: '2-30' }]) {
+        const [plain] = generateItems(fultiples, parse(board), seed, 1);
+        const [tasks] = generateItems(fultiples, parse({ ...board, task: ['multiples:3', 'primes', 'chain:5', 'next'] }), seed, 1);
+        expect(tasks!.model.board).toEqual(plain!.model.board);
+        expect(tasks!.model.wild).toEqual(plain!.model.wild);
+        expect(tasks!.code).not.toBe(plain!.code);
+      }
+    }
+  });
+
+  it('every printed code, with or without worksheets, regenerates its board and answers with key', () => {
+    for (const raw of [{}, { size: '15' }, { task: ['primes', 'chain:6'] }, { primes: '2,3,11', playable: false }]) {
+      const o = parse(raw);
+      for (const it of generateItems(fultiples, o, 'key', 3)) {
+        const again = fromCode(it.code);
+        expect(again.item.code).toBe(it.code);
+        expect(again.item.model).toEqual(it.model);
+      }
+    }
+  });
+});
+
+describe('fultiples pages', () => {
+  it('three-digit numbers on a 15x15 board keep clear of the cell walls', () => {
+    for (const seed of ['w1', 'w2', 'w3']) {
+      const [it] = generateItems(fultiples, parse({ size: '15', scalars: '2-60' }), seed, 1);
+      expect(it!.model.board.flat().some((v) => v >= 100)).toBe(true);
+      for (const big of [true, false]) {
+        const d = new RecordingDraw();
+        const g = drawBoard(d, A4_SLOT, it!.model, { big, shadeWild: true });
+        const numbers = d.texts.filter((t) => /^\d+$/.test(t.text));
+        expect(numbers).toHaveLength(225);
+        for (const t of numbers) {
+          const gap = Math.min(t.left - t.box.x, t.box.x + t.box.w - t.right);
+          expect(gap, `${t.text}`).toBeGreaterThanOrEqual(Math.max(3, g.cw * 0.15));
+        }
+      }
+    }
+  });
+
+  it('"products of primes" is a sheet of 12 to 20 different numbers, each with room for a tree', () => {
+    for (const seed of ['p1', 'p2', 'p3', 'p4']) {
+      const [it] = generateItems(fultiples, parse({ task: ['primes'] }), seed, 1);
+      const t = it!.model.tasks[0]!;
+      if (t.type !== 'primes') throw new Error('not a primes task');
+      const d = new RecordingDraw();
+      drawWorksheet(d, A4_SLOT, it!.model, t);
+      const shown = d.texts.filter((x) => /^\d+$/.test(x.text)).map((x) => Number(x.text));
+      expect(shown).toEqual(t.numbers);
+      expect(new Set(shown).size).toBe(shown.length);
+      expect(shown.length).toBeGreaterThanOrEqual(12);
+      expect(shown.length).toBeLessThanOrEqual(20);
+      // Room for a tree: the numbers stand at least 40 mm apart down the page and 30 mm across.
+      const tops = [...new Set(d.texts.filter((x) => /^\d+$/.test(x.text)).map((x) => Math.round(x.box.y)))];
+      for (let i = 1; i < tops.length; i++) expect(tops[i]! - tops[i - 1]!).toBeGreaterThanOrEqual(40 * MM);
+      const key = new RecordingDraw();
+      drawAnswer(key, A4_SLOT, it!.model, t);
+      for (const v of t.numbers) {
+        const line = key.texts.find((x) => x.text.startsWith(`${v} = `) || x.text === `${v} is a prime`);
+        expect(line, `${v}`).toBeDefined();
+        if (line!.text.includes('=')) expect(line!.text).toBe(`${v} = ${sieveFactors(v).join(' × ')}`);
+        expect(line!.size).toBeGreaterThanOrEqual(7);
+      }
+    }
+  });
+
+  it('chain arrows in the key run through no number, not even their own ends', () => {
+    let arrows = 0;
+    for (let s = 0; s < 30; s++) {
+      const size = [10, 15, 12][s % 3]!;
+      const [it] = generateItems(fultiples, parse({ size: String(size), scalars: '2-40', task: ['chain:8'] }), `arrow-${s}`, 1);
+      const m: FultiplesModel = it!.model;
+      const d = new RecordingDraw();
+      drawAnswer(d, A4_SLOT, m, m.tasks[0]!);
+      // Board numbers fill their cell's box; the step badges (1, 2, 3 ...) have small boxes of their own.
+      const cellW = Math.max(...d.texts.map((t) => t.box.w).filter((w) => w < A4_SLOT.w / 5));
+      const numbers = d.texts.filter((t) => /^\d+$/.test(t.text) && t.box.w > cellW * 0.9).map(ink);
+      expect(numbers.length).toBe(size * size);
+      const shafts = d.lines.filter((l) => l.style.cap === 'round');
+      expect(shafts).toHaveLength(7);
+      for (const l of shafts) {
+        arrows++;
+        for (const box of numbers) expect(segmentHitsBox(l.a, l.b, box), `seed ${s}`).toBe(false);
+      }
+      for (const head of d.polygons.filter((p) => p.length === 3)) {
+        for (const box of numbers) expect(segmentHitsBox(head[0]!, head[1]!, box) || segmentHitsBox(head[0]!, head[2]!, box)).toBe(false);
+      }
+    }
+    expect(arrows).toBe(210);
+  });
+});
