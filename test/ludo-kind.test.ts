@@ -122,8 +122,8 @@ describe('Ludo worksheets', () => {
     const items = [1, 2].map((n) => ({ number: n, code: `L${ludo.encode(o)}-SEED000${n}`, model: make(`d${n}`) }));
     const ctx = { paper: 'a4' as const, slotArea: () => ({ x: 40, y: 120, w: 510, h: 660 }) };
     const sections = ludo.sections(o, items, ctx);
-    expect(sections.map((s) => s.template)).toEqual(['sheet', 'sheet', 'sheet', ...Array(4).fill('worksheet'), ...Array(4).fill('answers')]);
-    expect(sections.filter((s) => s.answers)).toHaveLength(4);
+    expect(sections.map((s) => s.template)).toEqual(['sheet', 'sheet', 'sheet', ...Array(4).fill('worksheet'), ...Array(5).fill('answers')]);
+    expect(sections.filter((s) => s.answers)).toHaveLength(5);
     const doc = createDocument('a4', { title: 't', subject: 's', keywords: 'k' });
     doc.pipe(new PassThrough().resume());
     for (const s of sections) {

@@ -1,6 +1,6 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import { GOAL, deadEndSquares, neverLandedSquares, onPathSquares, penultimateSquares, reachableSquares, squareClasses, type SquareClass } from './rules.js';
-import { expectedTurnsExact, ratioText, ratioValue } from './expect.js';
+import { expectedTurnsExact, ratioValue } from './expect.js';
 import { cross, hatch, star } from './draw-util.js';
 
 const COLS = 10;
@@ -53,6 +53,21 @@ export function drawGrid(d: Draw, x: number, y: number, cell: number, paint: (ce
   for (let r = 0; r <= ROWS; r++) d.line(x, y + r * cell, x + COLS * cell, y + r * cell, { width: r % ROWS === 0 ? 1.5 : 0.6 });
 }
 
+/** The board pupils play on: numbers only, START and HOME marked, nothing that answers a worksheet. */
+export function drawPlainBoard(d: Draw, box: Box): void {
+  const g = boardGeometry(box, 0);
+  drawGrid(d, g.x, g.y, g.cell, (cell, n) => {
+    const s = cell.w;
+    const end = n === 1 || n === GOAL;
+    if (end) d.rect(cell, { fill: COLOURS[n === 1 ? 'start' : 'goal'], stroke: false });
+    d.text(String(n), { x: cell.x, y: cell.y + s * 0.05, w: s, h: s * 0.9 }, { size: s * 0.36, font: 'bold', align: 'center' });
+    if (end) d.text(n === 1 ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
+  });
+  const goal = GOAL - 1;
+  d.rect({ x: g.x + (goal % COLS) * g.cell, y: g.y + Math.floor(goal / COLS) * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
+}
+
+/** The teacher's board: every square shaded by what can happen there, with a legend. */
 export function drawBoard(d: Draw, box: Box): void {
   // The key keeps its natural height at the grid's width, and the grid takes the rest; a narrower
   // grid makes a taller key, so settle the two by a few rounds of measuring.
@@ -89,7 +104,7 @@ function drawKey(d: Draw, box: Box, measure = false): number {
   const e1 = expectedTurnsExact().get(1)!;
   const facts =
     `${reachableSquares().length} squares can be landed on (1 included): ${onPathSquares().length} can still reach 120 and ${dead.length} are dead ends. ` +
-    `The other ${neverLandedSquares().length} can never be landed on. A lone marker that must use every roll takes ${ratioValue(e1).toFixed(2)} turns on average to get from 1 to 120 (exactly ${ratioText(e1)}).`;
+    `The other ${neverLandedSquares().length} can never be landed on. A lone marker that must use every roll takes ${ratioValue(e1).toFixed(1)} turns on average to get from 1 to 120.`;
   const height = 2 * rowH + 2 + d.paragraphHeight(facts, box.w, { size, font: 'italic' });
   if (measure) return height;
   entries.forEach(([cls, text], i) => {

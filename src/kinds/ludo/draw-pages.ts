@@ -1,6 +1,6 @@
-import type { Box, Draw } from '../../pdf/draw.js';
+import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { GOAL, MARKERS, penultimateSquares } from './rules.js';
-import { moveColumns, table } from './draw-util.js';
+import { table } from './draw-util.js';
 
 function rulesText(): { title: string; lines: string[] }[] {
   const pen = penultimateSquares();
@@ -22,15 +22,15 @@ function rulesText(): { title: string; lines: string[] }[] {
     {
       title: 'Think about it',
       lines: [
-        `The starred squares (${pen.join(', ')}) are one roll away from ${GOAL}. Which roll do you need from each?`,
-        `Only squares that divide ${GOAL} can still get there exactly. A marker on a hatched square (a dead end) can only go on until it passes ${GOAL} and goes back to 1.`,
-        'Squares with grey numbers can never be landed on. Why? (Hint: try to make 7 with rolls of 2 to 6.)',
+        `Which squares are one roll away from ${GOAL}? Which roll do you need from each?`,
+        `From some squares a marker can never get to ${GOAL} exactly: it can only go past and back to 1. Can you find one?`,
+        'Some squares can never be landed on at all. Why? (Hint: try to make 7 with rolls of 2 to 6.)',
       ],
     },
     {
-      title: 'How the computer player Auto120 chooses',
+      title: 'How the computer player chooses',
       lines: [
-        `A. Move a marker onto a starred square or onto ${GOAL}.`,
+        `A. Move a marker onto ${GOAL}, or onto a square one roll away from it (${pen.join(', ')}).`,
         `B. If it cannot, move a marker onto a square that divides ${GOAL}.`,
         `C. If it cannot, land on the other player's marker to send it back to 1.`,
         `D. Otherwise move any marker that will not go past ${GOAL}.`,
@@ -59,21 +59,74 @@ export function drawRules(d: Draw, box: Box): void {
   }
 }
 
-/** A game log for two players: one row per turn, enough rows to fill the page. */
-export function drawRecord(d: Draw, box: Box): void {
+/** Record rows: tall enough to write a two-digit number by hand. */
+export const RECORD_ROW_MM = 6.5;
+/** Pages of the record: a game lasts about 150 to 220 turns, and the two pages hold 290 or so. */
+export const RECORD_PAGES = 2;
+
+const GAP = 14;
+const NAMES_H = 2 * 28 + 6;
+const NOTE = `Roll: the number rolled. Marker: which one moved (1 to 4). To: the square it reached (1 if it went past ${GOAL}, H when it is home). Sent the other player's markers back to 1? Ring your To square.`;
+const NOTE_STYLE = { size: 9, font: 'italic' } as const;
+
+function headerHeight(d: Draw, box: Box): number {
+  return NAMES_H + d.paragraphHeight(NOTE, box.w, NOTE_STYLE) + 8;
+}
+
+/** How many rounds fit in each of the two side-by-side tables of a record page. */
+function roundsPerTable(d: Draw, box: Box, first: boolean): number {
+  const rowH = RECORD_ROW_MM * MM;
+  const room = box.h - (first ? headerHeight(d, box) : 0) - rowH * 2.2;
+  return Math.max(1, Math.floor(room / rowH));
+}
+
+/**
+ * A game log: one row a round, the first player's move beside the second's, in two tables side by
+ * side. The first page has the players' names; the second goes on where the first stopped.
+ */
+export function drawRecord(d: Draw, box: Box, page = 0): void {
   const size = 11;
   let y = box.y;
-  for (const name of ['Red', 'Blue']) {
-    d.text(`${name} player:`, { x: box.x, y, w: 80, h: 20 }, { size, font: 'bold', valign: 'bottom' });
-    d.line(box.x + 82, y + 20, box.x + box.w * 0.55, y + 20, { width: 0.6 });
-    d.text('Markers home:', { x: box.x + box.w * 0.6, y, w: 80, h: 20 }, { size, valign: 'bottom' });
-    for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w * 0.6 + 84 + k * 22, y: y + 4, w: 16, h: 16 }, { width: 0.8 });
-    y += 28;
+  let round = 1;
+  if (page === 0) {
+    for (const who of ['Goes first', 'Goes second']) {
+      d.text(`${who}:`, { x: box.x, y, w: 80, h: 20 }, { size, font: 'bold', valign: 'bottom' });
+      d.line(box.x + 82, y + 20, box.x + box.w * 0.55, y + 20, { width: 0.6 });
+      d.text('Markers home:', { x: box.x + box.w * 0.6, y, w: 80, h: 20 }, { size, valign: 'bottom' });
+      for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w * 0.6 + 84 + k * 22, y: y + 4, w: 16, h: 16 }, { width: 0.8 });
+      y += 28;
+    }
+    y = box.y + NAMES_H;
+    d.paragraph(NOTE, box.x, y, box.w, NOTE_STYLE);
+    y = box.y + headerHeight(d, box);
+  } else {
+    round = 2 * roundsPerTable(d, box, true) + 1;
+    for (let p = 1; p < page; p++) round += 2 * roundsPerTable(d, box, false);
   }
-  y += 6;
-  const cols = [...moveColumns('Turn'), { title: 'Bumped?', weight: 1.1 }];
-  const rowH = 20;
-  const rows = Math.max(1, Math.floor((box.y + box.h - y - rowH * 1.1 - 16) / rowH));
-  const h = table(d, box.x, y, box.w, cols, Array.from({ length: rows }, (_, i) => [String(i + 1), '', '', '', '', '', '']), rowH, size);
-  d.text('Marker: which one (1 to 4). To: the square it reached (1 if it went past 120, HOME on 120). Bumped?: whose markers went back to 1.', { x: box.x, y: y + h + 3, w: box.w, h: 12 }, { size: 8, font: 'italic', fit: true, valign: 'top' });
+  const rows = roundsPerTable(d, box, page === 0);
+  const rowH = RECORD_ROW_MM * MM;
+  const w = (box.w - GAP) / 2;
+  const cols = [
+    { title: 'Round', weight: 1.1 },
+    { title: 'Roll', weight: 0.9 },
+    { title: 'Marker', weight: 1.1 },
+    { title: 'To', weight: 1 },
+    { title: 'Roll', weight: 0.9 },
+    { title: 'Marker', weight: 1.1 },
+    { title: 'To', weight: 1 },
+  ];
+  const total = cols.reduce((a, c) => a + c.weight, 0);
+  for (let t = 0; t < 2; t++) {
+    const x = box.x + t * (w + GAP);
+    const groupH = rowH;
+    const firstW = (w * 1.1) / total;
+    const groupW = (w * 3) / total;
+    for (const [i, label] of ['First player', 'Second player'].entries()) {
+      const gx = x + firstW + i * groupW;
+      d.rect({ x: gx, y, w: groupW, h: groupH }, { fill: i === 0 ? '#f1f1f1' : '#dcdcdc', stroke: '#555555', width: 0.5 });
+      d.text(label, { x: gx + 2, y, w: groupW - 4, h: groupH }, { size: 9, font: 'bold', align: 'center', fit: true });
+    }
+    const numbers = Array.from({ length: rows }, (_, i) => [String(round + t * rows + i), '', '', '', '', '', '']);
+    table(d, x, y + groupH, w, cols, numbers, rowH, 9.5);
+  }
 }

@@ -108,10 +108,10 @@ const markerName = (player: number, marker: number): string => `${PLAYER_NAMES[p
 const squares = (xs: readonly number[]): string => xs.map((s) => (s === GOAL ? 'home' : String(s))).join(', ');
 
 function strategyWords(name: string): string {
-  if (name === 'auto120') return 'plays Auto120 (rules A to D)';
-  if (name === 'auto120-keep') return 'plays Auto120, keeping markers on penultimate squares';
+  if (name === 'auto120') return 'plays like the computer player (rules A to D on the rules page)';
+  if (name === 'auto120-keep') return 'plays like the computer player, but leaves a marker that is one roll from 120 where it is';
   if (name === 'random') return 'moves any marker at random';
-  return 'plays the expected-turns strategy';
+  return 'always makes the move that should get all its markers home soonest';
 }
 
 export function questionText(r: ReplayModel, q: ReplayQuestion): string {
@@ -119,7 +119,7 @@ export function questionText(r: ReplayModel, q: ReplayQuestion): string {
   if (q.type === 'overshoots') return 'Which moves went past 120? (Write the move numbers, or "none".)';
   if (q.type === 'final') return `Where are ${PLAYER_NAMES[q.player]}'s ${MARKERS} markers after the last move?`;
   const m = r.moves[q.move]!;
-  return `Move ${r.firstMove + q.move}: ${PLAYER_NAMES[m.player]} rolled ${m.roll} and chose ${markerName(m.player, m.marker)}. Which Auto120 rule (A, B, C or D) made that choice?`;
+  return `Move ${r.firstMove + q.move}: ${PLAYER_NAMES[m.player]} rolled ${m.roll} and chose ${markerName(m.player, m.marker)}. Which of the computer player's rules (A, B, C or D) made that choice?`;
 }
 
 export function answerText(q: ReplayQuestion): string {

@@ -5,8 +5,8 @@ import { generate } from './generate.js';
 import type { LudoModel } from './model.js';
 import { decode, encode, options, schema, type LudoOptions, type Worksheet } from './options.js';
 import { simulateCommand } from './simulate.js';
-import { drawBoard } from './draw-board.js';
-import { drawRecord, drawRules } from './draw-pages.js';
+import { drawBoard, drawPlainBoard } from './draw-board.js';
+import { drawRecord, drawRules, RECORD_PAGES } from './draw-pages.js';
 import { drawLanding, drawNever, drawReplay, drawWays } from './draw-sheets.js';
 
 const ONE = { cols: 1, rows: 1 };
@@ -47,14 +47,21 @@ const SHEETS: Record<Worksheet, SheetSpec> = {
 function sections(o: LudoOptions, items: Item<LudoModel>[]): Section[] {
   const out: Section[] = [];
   if (o.printables.includes('board')) {
-    out.push(page('Board', 'Multiplication Ludo: the 120 board', drawBoard, 'Start on 1. Multiply by your roll. Land exactly on 120 to bring a marker home.'));
+    out.push(page('Board', 'Multiplication Ludo: the 120 board', o.board === 'annotated' ? drawBoard : drawPlainBoard, 'Start on 1. Multiply by your roll. Land exactly on 120 to bring a marker home.'));
   }
   if (o.printables.includes('rules')) out.push(page('Rules', 'How to play Multiplication Ludo', drawRules));
-  if (o.printables.includes('record')) out.push(page('Record sheet', 'Multiplication Ludo: game record', drawRecord));
+  if (o.printables.includes('record')) {
+    const record = page('Record sheet', 'Multiplication Ludo: game record', drawRecord);
+    out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i) })) });
+  }
   const slots = (w: Worksheet, answers: boolean): Slot[] =>
     items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[w].draw(d, box, it.model, answers) }));
   for (const w of o.worksheets) {
     out.push({ title: SHEETS[w].title, template: 'worksheet', answers: false, grid: ONE, heading: SHEETS[w].title, instructions: SHEETS[w].instructions, labels: true, slots: slots(w, false) });
+  }
+  // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
+  if (o.printables.includes('board') || o.worksheets.length) {
+    out.push({ ...page("Teacher's board", "the teacher's board", drawBoard), answers: true, template: 'answers' });
   }
   for (const w of o.worksheets) {
     out.push({ title: `Answers: ${SHEETS[w].title}`, template: 'answers', answers: true, grid: ONE, heading: SHEETS[w].title, labels: true, slots: slots(w, true) });
@@ -83,13 +90,8 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   decode,
   generate,
   check,
-  describe: (o) =>
-    [
-      o.worksheets.length === 0 ? 'game pages only' : `${o.worksheets.length} ${o.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`,
-      o.worksheets.includes('replay') ? `replay: ${o.players.join(' v ')}` : '',
-    ]
-      .filter(Boolean)
-      .join(' · '),
+  // On every page's subtitle, so no strategy (program) names: the replay sheet says who plays how.
+  describe: (o) => (o.worksheets.length === 0 ? 'game pages only' : `${o.worksheets.length} ${o.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`),
   sections,
   json,
   subcommands: [simulateCommand],

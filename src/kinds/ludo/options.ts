@@ -14,7 +14,11 @@ export interface LudoOptions {
   printables: Printable[];
   questions: number; // landing questions per sheet
   players: [string, string]; // strategies of the replayed game
+  board: BoardStyle; // the board pupils play on; the annotated one is always in the answers
 }
+
+export const BOARD_STYLES = ['plain', 'annotated'] as const;
+export type BoardStyle = (typeof BOARD_STYLES)[number];
 
 export const QUESTIONS = [6, 16] as const;
 
@@ -34,6 +38,12 @@ export const options: OptionSpec[] = [
     multiple: true,
   },
   { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)`, range: QUESTIONS },
+  {
+    key: 'board',
+    flags: '--board <style>',
+    description: 'the board to play on: plain (numbers only) or annotated (squares shaded by what can happen there; gives worksheet answers away). The annotated board is always in the answers (default plain)',
+    choices: BOARD_STYLES,
+  },
   {
     key: 'players',
     flags: '--players <a,b>',
@@ -67,27 +77,29 @@ export const schema: z.ZodType<LudoOptions> = z
     printables: listOf(PRINTABLES),
     questions: z.coerce.number(questionsError).int(questionsError).min(QUESTIONS[0], questionsError).max(QUESTIONS[1], questionsError).default(12),
     players: playersSchema,
+    board: z.enum(BOARD_STYLES, { error: 'must be plain or annotated' }).default('plain'),
   })
   .transform((o, ctx): LudoOptions => {
     if (o.worksheet.length === 0 && o.printables.length === 0) {
       ctx.addIssue({ code: 'custom', path: ['worksheet'], message: 'and --printables are both none: there would be nothing to print' });
       return z.NEVER;
     }
-    return { worksheets: o.worksheet, printables: o.printables, questions: o.questions, players: o.players };
+    return { worksheets: o.worksheet, printables: o.printables, questions: o.questions, players: o.players, board: o.board };
   }) as unknown as z.ZodType<LudoOptions>;
 
 const strategyIndex = (name: string): number => STRATEGIES.findIndex((s) => s.name === name);
 const mask = <T extends string>(all: readonly T[], chosen: readonly T[]): number =>
   all.reduce((m, a, i) => (chosen.includes(a) ? m | (1 << i) : m), 0);
 
-/** Four characters and two digits: worksheet bits, printable bits, questions, the two players. */
+/** Worksheet bits, printable bits, questions, the two players; an A at the end for the annotated board. */
 export function encode(o: LudoOptions): string {
   const q = String(o.questions).padStart(2, '0');
-  return `${mask(WORKSHEETS, o.worksheets).toString(16).toUpperCase()}${mask(PRINTABLES, o.printables)}${q}${strategyIndex(o.players[0])}${strategyIndex(o.players[1])}`;
+  const board = o.board === 'annotated' ? 'A' : '';
+  return `${mask(WORKSHEETS, o.worksheets).toString(16).toUpperCase()}${mask(PRINTABLES, o.printables)}${q}${strategyIndex(o.players[0])}${strategyIndex(o.players[1])}${board}`;
 }
 
 export function decode(text: string): LudoOptions {
-  const m = /^([0-9A-F])([0-7])(\d\d)(\d)(\d)$/i.exec(text);
+  const m = /^([0-9A-F])([0-7])(\d\d)(\d)(\d)(A?)$/i.exec(text);
   const a = m ? STRATEGIES[Number(m[4])] : undefined;
   const b = m ? STRATEGIES[Number(m[5])] : undefined;
   const q = m ? Number(m[3]) : 0;
@@ -101,5 +113,6 @@ export function decode(text: string): LudoOptions {
     printables: PRINTABLES.filter((_, i) => p & (1 << i)),
     questions: q,
     players: [a.name, b.name],
+    board: m[6] ? 'annotated' : 'plain',
   };
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ludo } from '../src/kinds/ludo/index.js';
+import type { LudoOptions } from '../src/kinds/ludo/options.js';
+import { generateItems, kindPart, Templates } from '../src/run.js';
+import { planPages } from '../src/layout/plan.js';
+import { MM } from '../src/pdf/draw.js';
+import { RecordingDraw } from './helpers/record-draw.js';
+
+const parse = (raw: Record<string, unknown>) => ludo.schema.parse(raw) as LudoOptions;
+const BOX = { x: 40, y: 120, w: 515, h: 660 };
+const templates = new Templates();
+
+/** Everything a page shows in words: the template's values and every text its slots draw. */
+function pageWords(o: LudoOptions, answers: boolean): { section: string; words: string[] }[] {
+  const items = generateItems(ludo, o, 'words', 1);
+  const part = kindPart(ludo, o, items, { paper: 'a4' }, templates);
+  return planPages([part], answers).map((p) => {
+    const d = new RecordingDraw();
+    for (const slot of p.slots) slot.draw(d, BOX);
+    const vars = [p.vars.title, p.vars.subtitle, p.vars.headline, p.vars.instructions, p.vars.codes].map(String);
+    return { section: String(p.vars.section), words: [...vars, ...d.texts.map((t) => t.text)] };
+  });
+}
+
+describe('Ludo pages for pupils', () => {
+  it('the board to play on is plain 1 to 120; the annotated board is in the answers', () => {
+    const pupil = pageWords(parse({}), false);
+    const board = pupil.find((p) => p.section === 'Board')!;
+    const drawn = board.words.slice(5);
+    expect(drawn.filter((t) => /^\d+$/.test(t)).map(Number)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(drawn.filter((t) => !/^\d+$/.test(t))).toEqual(['START', 'HOME']);
+    const teacher = pageWords(parse({}), true).find((p) => p.section === "Teacher's board")!;
+    expect(teacher.words.join(' ')).toMatch(/Dead end/);
+    expect(teacher.words.join(' ')).toMatch(/Never landed on/);
+    const annotated = pageWords(parse({ board: 'annotated' }), false).find((p) => p.section === 'Board')!;
+    expect(annotated.words.join(' ')).toMatch(/Dead end/);
+  });
+
+  it('no pupil page shows a fraction or a program name, whoever plays the replay', () => {
+    for (const players of ['auto120,random', 'auto120-keep,expected', 'expected,auto120', 'random,random']) {
+      for (const board of ['plain', 'annotated']) {
+        const pages = pageWords(parse({ players, board }), false);
+        expect(pages.length).toBeGreaterThanOrEqual(8);
+        for (const p of pages) {
+          for (const w of p.words) {
+            expect(w, `${p.section}: ${w}`).not.toMatch(/\d+\s*\/\s*\d+/);
+            expect(w, `${p.section}: ${w}`).not.toMatch(/auto120|auto-?120|expected-turns|\bexpected\b/i);
+          }
+        }
+      }
+    }
+  });
+
+  it('the record sheet holds a whole game: 220 turns or more in rows at least 6.5 mm tall', () => {
+    const pages = planPages([kindPart(ludo, parse({}), generateItems(ludo, parse({}), 'r', 1), { paper: 'a4' }, templates)], false).filter(
+      (p) => p.vars.section === 'Record sheet',
+    );
+    expect(pages.length).toBe(2);
+    const rounds: { n: number; y: number; x: number }[] = [];
+    for (const p of pages) {
+      const d = new RecordingDraw();
+      p.slots[0]!.draw(d, BOX);
+      const labels = d.texts.filter((t) => /^\d+$/.test(t.text)).map((t) => ({ n: Number(t.text), y: t.box.y, x: t.box.x }));
+      for (let i = 1; i < labels.length; i++) {
+        if (labels[i]!.x === labels[i - 1]!.x) expect(labels[i]!.y - labels[i - 1]!.y).toBeGreaterThanOrEqual(6.5 * MM - 0.01);
+      }
+      rounds.push(...labels);
+    }
+    // Rounds numbered 1, 2, 3 ... with none missing or repeated; each round is one turn of each player.
+    expect(rounds.map((r) => r.n)).toEqual(rounds.map((_, i) => i + 1));
+    expect(2 * rounds.length).toBeGreaterThanOrEqual(220);
+  });
+
+  it('the board option travels in the code', () => {
+    for (const board of ['plain', 'annotated']) {
+      const o = parse({ board });
+      expect(ludo.decode(ludo.encode(o))).toEqual(o);
+    }
+    expect(ludo.encode(parse({}))).toBe('F71210');
+  });
+});
