@@ -1,18 +1,24 @@
 /**
- * Calcudoku speed: CPU time per generated puzzle (generate + check, as the CLI runs them) against
- * the figures of Simon Tatham's Keen in the issue, and the time to render puzzles and answer key.
- * Run: node --import tsx bench/calcudoku.ts
+ * Calcudoku speed: CPU ms per generated puzzle (generate + check with its uniqueness proof, as the
+ * CLI runs them) for every size 4-9 and level, against the figures of Simon Tatham's Keen in issue 12,
+ * and the time to render puzzles and answer key.
+ * Run: node --import tsx bench/calcudoku.ts [ROUNDS]
  */
 import { fileURLToPath } from 'node:url';
 import { Rng } from '../src/core/rng.js';
 import { calcudoku } from '../src/kinds/calcudoku/index.js';
-import type { CalcudokuModel, Difficulty } from '../src/kinds/calcudoku/model.js';
+import { DIFFICULTIES, type CalcudokuModel } from '../src/kinds/calcudoku/model.js';
 import { drawAnswer, drawPuzzle } from '../src/kinds/calcudoku/render.js';
 import { createDocument } from '../src/pdf/document.js';
 import { Draw } from '../src/pdf/draw.js';
 
-/** Keen's mean CPU ms per 9x9 puzzle (easy, normal, hard, extreme), from the issue. */
-const KEEN: Record<Difficulty, number> = { easy: 67, medium: 72, hard: 14, expert: 219 };
+/** Keen's CPU ms per puzzle, [mean, median], sizes 4..9, from issue 12 (gcc -O2, same kind of machine). */
+const KEEN: Record<string, [number, number][]> = {
+  easy: [[0.076, 0.053], [0.16, 0.12], [0.97, 0.58], [1.6, 1.1], [8.9, 6.5], [39, 29]],
+  medium: [[0.38, 0.28], [0.82, 0.56], [1.9, 1.3], [3.7, 2.6], [16, 13], [52, 40]],
+  hard: [[0.44, 0.29], [0.57, 0.36], [1.2, 0.79], [1.8, 1.2], [5.5, 3.9], [11, 6.5]],
+  expert: [[8, 5.6], [10, 6.6], [13, 9], [29, 17], [77, 60], [171, 122]],
+};
 
 function cpuMs<T>(fn: () => T): [T, number] {
   const t0 = process.cpuUsage();
@@ -24,61 +30,58 @@ function cpuMs<T>(fn: () => T): [T, number] {
 function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
   const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length, max: s.at(-1)! };
+  return { median: at(0.5), p95: at(0.95), mean: s.reduce((a, b) => a + b, 0) / s.length };
 }
 
-function timeMany(size: number, difficulty: Difficulty, count: number, seed = 'bench'): { times: number[]; models: CalcudokuModel[] } {
+function one(size: number, difficulty: string, seed: string): CalcudokuModel {
   const options = calcudoku.schema.parse({ size, difficulty });
-  const times: number[] = [];
-  const models: CalcudokuModel[] = [];
-  for (let i = 0; i < count; i++) {
-    const [m, ms] = cpuMs(() => {
-      const model = calcudoku.generate(options, new Rng(`${seed}-${size}-${difficulty}-${i}`));
-      if (calcudoku.check(model).length) throw new Error('bench puzzle failed its check');
-      return model;
-    });
-    times.push(ms);
-    models.push(m);
-  }
-  return { times, models };
+  const model = calcudoku.generate(options, new Rng(seed));
+  if (calcudoku.check(model).length) throw new Error('bench puzzle failed its check');
+  return model;
 }
 
-/**
- * Each puzzle's least CPU time over `runs` regenerations: the work the puzzle itself takes, without
- * what a shared machine adds at random (garbage collection landing on it, other processes' cache
- * traffic). Sub-millisecond puzzles are the most affected, so it shows whether a tail is real.
- */
-function leastOf(size: number, difficulty: Difficulty, count: number, runs: number): number[] {
-  let best = timeMany(size, difficulty, count).times;
-  for (let r = 1; r < runs; r++) best = timeMany(size, difficulty, count).times.map((t, i) => Math.min(t, best[i]!));
-  return best;
-}
+/** Puzzles per cell: enough for a stable median and p95 without the slow cells taking minutes. */
+const COUNT = (size: number) => (size <= 6 ? 120 : size === 7 ? 80 : 50);
 
-const f = (x: number) => x.toFixed(1).padStart(8);
+const f = (x: number) => (x < 10 ? x.toFixed(3) : x < 100 ? x.toFixed(2) : x.toFixed(1)).padStart(8);
 
 export async function bench(): Promise<string> {
+  const rounds = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1);
   const lines: string[] = [];
-  lines.push('Calcudoku: CPU ms per puzzle (generate + uniqueness check), 100 puzzles per 9x9 level, 20 at 12x12');
-  lines.push('each level first warmed on 20 puzzles of other seeds (JIT), then timed once; "least of 3": per puzzle');
-  lines.push('grid  level       median     mean      p95      max   p95/med   Keen mean   mean/Keen | least of 3: median   p95  p95/med');
-  const nine: CalcudokuModel[] = [];
-  for (const level of ['easy', 'medium', 'hard', 'expert'] as Difficulty[]) {
-    // Warm-up on other seeds: compiling the level's code paths is a once-per-process cost, not a
-    // per-puzzle one, and the timed puzzles must not find their own cage fillings already cached.
-    timeMany(9, level, 20, 'warm');
-    const { times, models } = timeMany(9, level, 100);
-    nine.push(...models.slice(0, 25));
-    const s = stats(times);
-    const least = stats(leastOf(9, level, 100, 3));
-    lines.push(
-      `9x9   ${level.padEnd(8)}${f(s.median)} ${f(s.mean)} ${f(s.p95)} ${f(s.max)} ${(s.p95 / s.median).toFixed(1).padStart(8)}x ${String(KEEN[level]).padStart(10)} ${(s.mean / KEEN[level]).toFixed(2).padStart(10)}x | ${f(least.median)} ${f(least.p95)} ${(least.p95 / least.median).toFixed(1).padStart(6)}x`,
-    );
+  const sizes = [4, 5, 6, 7, 8, 9];
+  const levels = [...DIFFICULTIES];
+  // JIT warm-up, measured on its own: a few puzzles of every cell on other seeds. Its CPU above what
+  // the same puzzles cost once compiled is a once-per-process cost, not a per-puzzle one.
+  const warmSeeds = 4;
+  const [, warmMs] = cpuMs(() => {
+    for (const size of sizes) for (const level of levels) for (let i = 0; i < warmSeeds; i++) one(size, level, `warm-${size}-${level}-${i}`);
+  });
+  const [, rewarmMs] = cpuMs(() => {
+    for (const size of sizes) for (const level of levels) for (let i = 0; i < warmSeeds; i++) one(size, level, `warm-${size}-${level}-${i}`);
+  });
+  lines.push('Calcudoku: CPU ms per puzzle, generate + check (uniqueness proof included), as the CLI makes them');
+  lines.push(`JIT warm-up: ${warmSeeds} puzzles of every size and level took ${warmMs.toFixed(0)} ms cold and ${rewarmMs.toFixed(0)} ms again once compiled: ${(warmMs - rewarmMs).toFixed(0)} ms once per process`);
+  lines.push(`per cell: ${COUNT(6)} puzzles at 4-6, ${COUNT(7)} at 7, ${COUNT(9)} at 8-9; ${rounds} round(s), each puzzle's least time over the rounds`);
+  lines.push('size level          median     mean      p95 | Keen median  Keen mean | med/Keen mean/Keen');
+  let worst = 0;
+  for (const size of sizes) {
+    for (const level of levels) {
+      let times: number[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const t = Array.from({ length: COUNT(size) }, (_, i) => cpuMs(() => one(size, level, `bench-${size}-${level}-${i}`))[1]);
+        times = r === 0 ? t : times.map((x, i) => Math.min(x, t[i]!));
+      }
+      const s = stats(times);
+      const keen = KEEN[level]?.[size - 4];
+      const ratio = keen ? `${(s.median / keen[1]).toFixed(2).padStart(8)}x ${(s.mean / keen[0]).toFixed(2).padStart(8)}x` : '       -         -';
+      if (keen) worst = Math.max(worst, s.median / keen[1], s.mean / keen[0]);
+      lines.push(`${size}x${size}  ${level.padEnd(12)}${f(s.median)} ${f(s.mean)} ${f(s.p95)} | ${keen ? f(keen[1]) : '       -'}   ${keen ? f(keen[0]) : '       -'} | ${ratio}`);
+    }
   }
-  timeMany(12, 'medium', 5, 'warm');
-  const big = stats(timeMany(12, 'medium', 20).times);
-  lines.push(`12x12 medium${f(big.median)} ${f(big.mean)} ${f(big.p95)} ${f(big.max)}   (target: median under 1000 ms)`);
+  lines.push(`worst ratio to Keen (median or mean): ${worst.toFixed(2)}x`);
 
   // Rendering: 100 puzzles and their answers drawn into one PDF, PDFKit output collected in memory.
+  const nine = Array.from({ length: 10 }, (_, i) => one(9, 'hard', `render-${i}`));
   const [, renderMs] = cpuMs(() => {
     const doc = createDocument('a4', { title: 'bench', subject: 'bench', keywords: 'bench' });
     doc.on('data', () => {});

@@ -25,6 +25,7 @@ const SHAPE = [
   { max: 4, mean: 2.0 },
   { max: 5, mean: 2.0 },
   { max: 6, mean: 2.4 },
+  { max: 6, mean: 2.4 },
 ];
 
 /**
@@ -33,7 +34,7 @@ const SHAPE = [
  * one change per grading: three at a time cut 9x9 hard from 26 to 22 gradings (median) and from
  * 104 to 75 (p95), expert from 11 to 9 and 28 to 26.
  */
-const STRIDE = [1, 1, 3, 3];
+const STRIDE = [1, 1, 3, 3, 3];
 /** Repairs tried on one cage layout at most before starting a fresh one. */
 const REPAIRS = 40;
 /**

@@ -2,28 +2,51 @@ import type { Puz } from './puzzle.js';
 import { filterFillings, fillingsOf, mustOf } from './scan.js';
 
 /**
- * A solver that reasons like a person, strongest technique last, for grading.
+ * A solver that reasons like a person, for grading. The levels are those of Simon Tatham's Keen
+ * (its solver and latin.c), written here from their definitions; each level adds techniques:
  *
- * Level 0, easy:   each cage keeps only digits that appear in some filling of it (cage arithmetic
- *                  with the candidates left); a cell with one digit clears it from its row and
- *                  column; a digit with one place left in a row or column goes there.
- * Level 1, medium: + a digit that every filling of a cage puts in one row (or column) is ruled out of
- *                  the rest of that row; naked pairs and triples in a row or column.
- * Level 2, hard:   + set reasoning of every size: naked and hidden subsets, and X-wing/swordfish
- *                  patterns of one digit across rows and columns.
- * Level 3, expert: + limited trial: in a cell with two digits left, suppose one, follow it with the
- *                  hard techniques, and rule it out if that leads to a contradiction.
+ * 0 easy (Keen Easy):      each cage on its own, as a set of digits: a cell keeps only digits that
+ *                          appear somewhere in a filling of its cage that fits the candidates left;
+ *                          a cell with one digit left clears it from its row and column; a digit
+ *                          with one place left in a row or column goes there.
+ * 1 medium (Keen Normal):  + cage arithmetic cell by cell: a cell keeps only the digits that some
+ *                          filling of its cage puts in that very cell.
+ * 2 hard (Keen Hard):      + a digit that every filling of a cage puts in one row (or column) is
+ *                          ruled out of the rest of that row; naked and hidden sets of every size
+ *                          in a row or column.
+ * 3 expert (Keen Extreme): + one digit's rows against its columns (X-wing, swordfish, ...), and
+ *                          forcing chains through cells with two digits left.
+ * 4 unreasonable:          + trial: suppose one digit of a two-way cell, follow it with the expert
+ *                          techniques, and rule it out when that breaks the puzzle (Keen's
+ *                          Unreasonable guesses; ours keep to one guess at a time so a person can).
  *
- * It always uses the easiest technique that makes progress, so the highest level it needs is the
- * puzzle's grade, and a fixpoint of a lower level is exactly where a person stuck at that level stops.
+ * It always uses the easiest technique that makes progress and goes back to the easiest after each
+ * step, so the highest level it needs is the puzzle's grade, and a fixpoint of a lower level is
+ * exactly where a person stuck at that level stops.
  */
 export type Status = 'solved' | 'stuck' | 'contradiction';
+
+export const TOP_LEVEL = 4;
 
 export interface HumanResult {
   status: Status;
   level: number; // highest technique level used
   cand: Uint16Array;
 }
+
+/** One deduction, for worked solutions; cells are indices r*n+c, digits 1..n. */
+export type Step =
+  | { t: 'cage'; cage: number; perCell: boolean }
+  | { t: 'single'; cell: number; digit: number }
+  | { t: 'hidden'; line: number; digit: number; cell: number }
+  | { t: 'must'; cage: number; line: number; digits: number[] }
+  | { t: 'set'; view: number; u: number; items: number[]; values: number[] }
+  | { t: 'chain'; digit: number; path: number[]; target: number }
+  | { t: 'trial'; cell: number; digit: number };
+
+/** Techniques by level: which happen first in a step list. */
+export const STEP_LEVEL = (s: Step): number =>
+  s.t === 'cage' ? (s.perCell ? 1 : 0) : s.t === 'single' || s.t === 'hidden' ? 0 : s.t === 'must' ? 2 : s.t === 'set' ? (s.view === 2 || s.view === 5 ? 3 : 2) : s.t === 'chain' ? 3 : 4;
 
 const popcount = (m: number): number => {
   m = m - ((m >> 1) & 0x5555);
@@ -36,6 +59,7 @@ export class Human {
   readonly n: number;
   readonly cand: Uint16Array;
   private dirty: Int32Array; // per cage: bits of its cells narrowed since it was last filtered
+  private cellUnion: Int32Array; // per cell: digits some filling of its cage puts there
   private must: Int32Array; // per cage, per touched line (from mustAt): digits every filling puts there
   private mustAt: Int32Array; // per cage: where its lines start in must; one array so copies are cheap
   private mustStale: Uint8Array;
@@ -47,6 +71,8 @@ export class Human {
   private idx = new Int32Array(16); // subsets: which item each of those is
   private broken = false;
   used = 0;
+  /** Set for worked solutions: called after each deduction, with the candidates already narrowed. */
+  log: ((s: Step) => void) | null = null;
 
   /** A fresh solver, or a copy of `from` that only rescans what changes after it. */
   constructor(
@@ -58,6 +84,7 @@ export class Human {
     if (from) {
       this.cand = from.cand.slice();
       this.dirty = from.dirty.slice();
+      this.cellUnion = from.cellUnion.slice();
       this.must = from.must.slice();
       this.mustAt = from.mustAt;
       this.mustStale = from.mustStale.slice();
@@ -68,6 +95,7 @@ export class Human {
     }
     this.cand = new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
     this.dirty = new Int32Array(p.cages.length);
+    this.cellUnion = new Int32Array(p.n * p.n);
     this.mustStale = new Uint8Array(p.cages.length);
     this.spread = new Uint8Array(p.n * p.n);
     this.lineDirty = new Uint8Array(2 * p.n).fill(1);
@@ -81,7 +109,16 @@ export class Human {
     });
     this.must = new Int32Array(lines);
     all.forEach((f, k) => this.must.set(f.must, this.mustAt[k]!));
-    all.forEach((f, k) => p.cages[k]!.cells.forEach((i, j) => this.set(i, f.union[j]!)));
+    // Easy reading of a cage: its digits as one set, the same for every cell of it.
+    all.forEach((f, k) => {
+      const cells = p.cages[k]!.cells;
+      let any = 0;
+      cells.forEach((i, j) => {
+        this.cellUnion[i] = f.union[j]!;
+        any |= f.union[j]!;
+      });
+      for (const i of cells) this.set(i, any);
+    });
     this.dirty.fill(0); // each cage's own union is already what a scan would find
     if (cand) for (let i = 0; i < cand.length; i++) this.set(i, cand[i]!);
   }
@@ -105,22 +142,34 @@ export class Human {
     this.set(i, mask);
   }
 
-  run(maxLevel: number): Status {
+  /**
+   * Applies techniques up to `maxLevel` until solved, stuck or broken. `search` adds the cage-line
+   * deductions to medium as cheap propagation for the exact solver (never used for grading).
+   */
+  run(maxLevel: number, search = false): Status {
     for (;;) {
       if (this.broken) return 'contradiction';
       if (this.easy()) continue;
       if (this.broken) return 'contradiction';
       if (this.solvedAll()) return 'solved';
-      if (maxLevel >= 1 && this.medium()) {
-        this.used = Math.max(this.used, 1);
+      if (maxLevel >= 1 && this.perCell()) {
+        if (this.used < 1) this.used = 1;
         continue;
       }
-      if (maxLevel >= 2 && this.hard()) {
-        this.used = Math.max(this.used, 2);
+      if ((maxLevel >= 2 || search) && this.cageLines()) {
+        if (this.used < 2 && !search) this.used = 2;
         continue;
       }
-      if (maxLevel >= 3 && this.expert()) {
-        this.used = Math.max(this.used, 3);
+      if (maxLevel >= 2 && this.subsets(HARD_VIEWS)) {
+        if (this.used < 2) this.used = 2;
+        continue;
+      }
+      if (maxLevel >= 3 && (this.subsets(FISH_VIEWS) || this.chains())) {
+        if (this.used < 3) this.used = 3;
+        continue;
+      }
+      if (maxLevel >= 4 && this.trial()) {
+        this.used = 4;
         continue;
       }
       return this.broken ? 'contradiction' : 'stuck';
@@ -147,7 +196,17 @@ export class Human {
         this.broken = true;
         return true;
       }
-      for (let j = 0; j < cage.cells.length; j++) if (this.set(cage.cells[j]!, this.union[j]!)) changed = true;
+      let any = 0;
+      for (let j = 0; j < cage.cells.length; j++) {
+        this.cellUnion[cage.cells[j]!] = this.union[j]!;
+        any |= this.union[j]!;
+      }
+      let narrowed = false;
+      for (let j = 0; j < cage.cells.length; j++) if (this.set(cage.cells[j]!, any)) narrowed = true;
+      if (narrowed) {
+        changed = true;
+        this.log?.({ t: 'cage', cage: k, perCell: false });
+      }
       this.dirty[k] = 0; // narrowing to its own union drops none of its fillings
     }
     // Naked singles.
@@ -157,9 +216,14 @@ export class Human {
       this.spread[i] = 1;
       const r = Math.floor(i / n);
       const c = i % n;
+      let cleared = false;
       for (let k = 0; k < n; k++) {
-        if (k !== c && this.set(r * n + k, ~m)) changed = true;
-        if (k !== r && this.set(k * n + c, ~m)) changed = true;
+        if (k !== c && this.set(r * n + k, ~m)) cleared = true;
+        if (k !== r && this.set(k * n + c, ~m)) cleared = true;
+      }
+      if (cleared) {
+        changed = true;
+        this.log?.({ t: 'single', cell: i, digit: 32 - Math.clz32(m) });
       }
     }
     // Hidden singles.
@@ -186,7 +250,10 @@ export class Human {
         for (let k = 0; k < n; k++) {
           const i = cellOf(n, line, k);
           if (cand[i]! & b) {
-            if (this.set(i, b)) changed = true;
+            if (this.set(i, b)) {
+              changed = true;
+              this.log?.({ t: 'hidden', line, digit: 32 - Math.clz32(b), cell: i });
+            }
             break;
           }
         }
@@ -195,7 +262,25 @@ export class Human {
     return changed;
   }
 
-  private medium(): boolean {
+  /** Medium: each cell keeps only what its cage's fillings put in that cell. */
+  private perCell(): boolean {
+    const { p } = this;
+    let changed = false;
+    for (let k = 0; k < p.cages.length; k++) {
+      const cells = p.cages[k]!.cells;
+      let narrowed = false;
+      for (const i of cells) if (this.set(i, this.cellUnion[i]!)) narrowed = true;
+      if (narrowed) {
+        changed = true;
+        this.log?.({ t: 'cage', cage: k, perCell: true });
+        if (this.log) return true; // one cage at a time reads better, and easy steps come first
+      }
+    }
+    return changed;
+  }
+
+  /** Hard: digits every filling of a cage puts in one line are ruled out of the rest of that line. */
+  private cageLines(): boolean {
     const { p, n } = this;
     let changed = false;
     for (let k = 0; k < p.cages.length; k++) {
@@ -210,32 +295,36 @@ export class Human {
         const digits = must[at + l]!;
         if (!digits) continue;
         const line = cage.lines[l]!;
+        let narrowed = false;
         for (let j = 0; j < n; j++) {
           const i = cellOf(n, line, j);
-          if (p.cageOf[i] !== k && this.set(i, ~digits)) changed = true;
+          if (p.cageOf[i] !== k && this.set(i, ~digits)) narrowed = true;
+        }
+        if (narrowed) {
+          changed = true;
+          if (this.log) {
+            this.log({ t: 'must', cage: k, line, digits: digitsOf(digits) });
+            return true;
+          }
         }
       }
     }
-    if (changed) return true;
-    return this.subsets(3, false);
-  }
-
-  private hard(): boolean {
-    return this.subsets(Math.floor(this.n / 2), true);
+    return changed;
   }
 
   /**
-   * Naked subsets of up to `maxK` cells in rows and columns. With `all`, the same search on the other
-   * faces of the row-column-digit cube: hidden subsets (a row's digits over its cells) and fish (one
-   * digit's rows over columns, X-wing and swordfish). Naked of size k and hidden of size u-k are the
-   * same fact, so sizes up to half cover every set.
+   * Sets in the row-column-digit cube: each view fixes one coordinate u, its items are a second
+   * coordinate and its values the third; k items whose values number k keep those values to
+   * themselves. Views 0 and 1 are naked sets in rows and columns, 3 and 4 hidden sets, 2 and 5
+   * fish (one digit's rows over columns and columns over rows). Naked of size k and hidden of size
+   * u-k are the same fact, so sizes up to half cover every set.
    */
-  private subsets(maxK: number, all: boolean): boolean {
+  private subsets(views: readonly number[]): boolean {
     const n = this.n;
     const masks = this.masks;
     const idx = this.idx;
-    const views = all ? 6 : 2;
-    for (let view = 0; view < views; view++) {
+    const maxK = n >> 1;
+    for (const view of views) {
       for (let u = 0; u < n; u++) {
         let count = 0;
         for (let j = 0; j < n; j++) {
@@ -252,12 +341,7 @@ export class Human {
     return false;
   }
 
-  /**
-   * The six faces of the row-column-digit cube: a view fixes one coordinate u, its items are a
-   * second coordinate j and its values the third. Views 0 and 1 are naked sets in rows and columns,
-   * 3 and 4 hidden sets, 2 and 5 fish (one digit's rows over columns and columns over rows).
-   * Written out per view because this runs thousands of times per grade.
-   */
+  /** Written out per view because this runs thousands of times per grade. */
   private valuesOf(view: number, u: number, j: number): number {
     const { n, cand } = this;
     let m = 0;
@@ -322,11 +406,76 @@ export class Human {
         if (values & (1 << v)) changed = this.drop(view, u, this.idx[a]!, v) || changed;
       }
     }
+    if (changed && this.log) {
+      const items: number[] = [];
+      for (let a = 0; a < count; a++) if (found & (1 << a)) items.push(this.idx[a]!);
+      this.log({ t: 'set', view, u, items, values: digitsOf(values).map((d) => d - 1) });
+    }
     return changed;
   }
 
+  /**
+   * Forcing chains: from a cell with two digits left, suppose it is not digit d, so it is its other
+   * digit; every two-way cell in line with a cell forced to some digit is then forced to its other
+   * one. When a cell of the chain is forced to d, one of it and the start holds d, so a third cell
+   * in line with both cannot.
+   */
+  private chains(): boolean {
+    const { n, cand } = this;
+    const size = n * n;
+    const forced = (this.chainForced ??= new Int32Array(size));
+    const queue = (this.chainQueue ??= new Int32Array(size));
+    const prev = (this.chainPrev ??= new Int32Array(size));
+    for (let s = 0; s < size; s++) {
+      const ms = cand[s]!;
+      if (popcount(ms) !== 2) continue;
+      const sr = (s / n) | 0;
+      const sc = s - sr * n;
+      for (let d = ms; d; d &= d - 1) {
+        const orig = d & -d;
+        forced.fill(0);
+        forced[s] = ms ^ orig;
+        prev[s] = -1;
+        let head = 0;
+        let tail = 0;
+        queue[tail++] = s;
+        while (head < tail) {
+          const x = queue[head++]!;
+          const b = forced[x]!;
+          const xr = (x / n) | 0;
+          const xc = x - xr * n;
+          for (let k = 0; k < 2 * n; k++) {
+            const y = k < n ? xr * n + k : (k - n) * n + xc;
+            if (y === x || forced[y] || !(cand[y]! & b)) continue;
+            if (b === orig && y !== s) {
+              const yr = (y / n) | 0;
+              if (yr === sr || y - yr * n === sc) {
+                this.set(y, ~orig);
+                if (this.log) {
+                  const path: number[] = [];
+                  for (let z = x; z >= 0; z = prev[z]!) path.unshift(z);
+                  this.log({ t: 'chain', digit: 32 - Math.clz32(orig), path, target: y });
+                }
+                return true;
+              }
+            }
+            if (popcount(cand[y]!) === 2) {
+              forced[y] = cand[y]! ^ b;
+              prev[y] = x;
+              queue[tail++] = y;
+            }
+          }
+        }
+      }
+    }
+    return false;
+  }
+  private chainForced?: Int32Array;
+  private chainQueue?: Int32Array;
+  private chainPrev?: Int32Array;
+
   /** Supposes each digit of a two-way cell in turn; rules out one that breaks the puzzle. */
-  private expert(): boolean {
+  private trial(): boolean {
     const { n, cand } = this;
     for (let i = 0; i < n * n; i++) {
       if (popcount(cand[i]!) !== 2) continue;
@@ -336,14 +485,24 @@ export class Human {
         m ^= b;
         const trial = new Human(this.p, undefined, this);
         trial.set(i, b);
-        if (trial.run(2) === 'contradiction') {
+        if (trial.run(3) === 'contradiction') {
           this.set(i, ~b);
+          this.log?.({ t: 'trial', cell: i, digit: 32 - Math.clz32(b) });
           return true;
         }
       }
     }
     return false;
   }
+}
+
+const HARD_VIEWS = [0, 1, 3, 4] as const;
+const FISH_VIEWS = [2, 5] as const;
+
+function digitsOf(mask: number): number[] {
+  const out: number[] = [];
+  for (let d = 1; mask; d++, mask >>= 1) if (mask & 1) out.push(d);
+  return out;
 }
 
 export function cellOf(n: number, line: number, k: number): number {

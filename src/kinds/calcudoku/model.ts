@@ -1,7 +1,7 @@
-export type Difficulty = 'easy' | 'medium' | 'hard' | 'expert';
+export type Difficulty = 'easy' | 'medium' | 'hard' | 'expert' | 'unreasonable';
 export type Op = '+' | '-' | '*' | '/' | '=';
 
-export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard', 'expert'];
+export const DIFFICULTIES: readonly Difficulty[] = ['easy', 'medium', 'hard', 'expert', 'unreasonable'];
 
 export interface CalcudokuOptions {
   size: number;

@@ -5,7 +5,7 @@ import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficu
 
 export const optionSpecs: OptionSpec[] = [
   { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)', range: [3, 12] },
-  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium; a 3x3 grid is always easy)', choices: DIFFICULTIES },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard, expert or unreasonable (needs a guess), as in Keen (default medium; a 3x3 grid is always easy)', choices: DIFFICULTIES },
   { key: 'ops', flags: '--ops <ops>', description: 'operations to use, any of + - x / (default +-x/)', example: '+-x/' },
   { key: 'hideOps', flags: '--hide-ops', description: 'print targets without their signs (harder; the answer key shows them)' },
 ];
@@ -22,7 +22,7 @@ function difficultyOf(v: unknown, size: number): Difficulty {
   if (v === undefined) return size === 3 ? 'easy' : 'medium';
   const s = String(v).trim().toLowerCase();
   if (!(DIFFICULTIES as readonly string[]).includes(s)) {
-    fail(`--difficulty must be one of easy, medium, hard, expert (got "${String(v)}")`);
+    fail(`--difficulty must be one of easy, medium, hard, expert, unreasonable (got "${String(v)}")`);
   }
   if (size === 3 && s !== 'easy') fail(`--difficulty ${s} needs --size 4 or more: a 3x3 Calcudoku can only be easy`);
   return s as Difficulty;
@@ -60,7 +60,7 @@ export const schema = z
     },
   );
 
-const DIFF_LETTER: Record<Difficulty, string> = { easy: 'E', medium: 'M', hard: 'H', expert: 'X' };
+const DIFF_LETTER: Record<Difficulty, string> = { easy: 'E', medium: 'M', hard: 'H', expert: 'X', unreasonable: 'U' };
 const B32 = '0123456789ABCDEFGHIJKLMNOPQRSTUV';
 
 /** Three characters: size in base 36, difficulty letter, ops bits plus 16 for hidden signs in base 32. */

@@ -17,7 +17,7 @@ export function countSolutions(p: Puz, limit = 2, start?: Uint16Array, maxNodes 
   let nodes = 0;
   const search = (h: Human): void => {
     if (++nodes > maxNodes) return;
-    const status = h.run(1);
+    const status = h.run(1, true);
     if (status === 'contradiction') return;
     if (status === 'solved') {
       solutions.push(h.cand);
