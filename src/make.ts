@@ -4,7 +4,7 @@ import { fail } from './core/errors.js';
 import type { Templates } from './layout/templates.js';
 import { planPages, type PlannedPage } from './layout/plan.js';
 import type { DocMeta } from './pdf/document.js';
-import { defaultTitle, documentPages, fromCode, generateItems, kindPart } from './run.js';
+import { defaultTitle, documentPages, explainItems, fromCode, generateItems, jsonWithSteps, kindPart } from './run.js';
 
 /** Everything one kind command prints, planned but not drawn: the CLI and the web page share it. */
 export interface SheetPlan {
@@ -27,14 +27,17 @@ export function planSheets<O>(
   seed: string,
   templates: Templates,
   progress?: (done: number, total: number) => void,
+  explain?: number | true, // worked solutions for every puzzle (true) or the first N
 ): SheetPlan {
+  if (explain !== undefined && !kind.explain) explainItems(kind, options, [], explain); // refuses before any work
   const count = common.count ?? kind.defaultCount;
   const items: Item<unknown>[] = [];
   for (let i = 0; i < count; i++) {
     items.push(...generateItems(kind, options, seed, 1, i));
     progress?.(i + 1, count);
   }
-  const settings = { paper: common.paper, layout: common.layout, title: common.title };
+  const explanations = explain === undefined ? undefined : explainItems(kind, options, items as Item<never>[], explain);
+  const settings = { paper: common.paper, layout: common.layout, title: common.title, explanations };
   const part = kindPart(kind, options, items as Item<never>[], settings, templates);
   const files = documentPages([part], common.answers);
   const frontPages = planPages([part], false).length;
@@ -43,7 +46,7 @@ export function planSheets<O>(
     subject: `${count} ${kind.title} ${count === 1 ? 'puzzle' : 'puzzles'}, ${kind.describe(options)}`,
     keywords: ['puzzlepress', kind.name, kind.describe(options), `seed ${seed}`].join(', '),
   };
-  return { kind: kind as Kind, options, items, ...files, frontPages, meta, json: kind.json(options, items as Item<never>[]) };
+  return { kind: kind as Kind, options, items, ...files, frontPages, meta, json: jsonWithSteps(kind.json(options, items as Item<never>[]), explanations) };
 }
 
 export function answersMeta(meta: DocMeta): DocMeta {
@@ -59,12 +62,13 @@ export interface KeyPlan {
 }
 
 /** The answer page for a printed code (a Dobble deck, which has no answers, gets its cards back). */
-export function planKey(code: string, paper: Paper, templates: Templates): KeyPlan {
+export function planKey(code: string, paper: Paper, templates: Templates, explain = false): KeyPlan {
   if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQX6');
   const { kind, options, item } = fromCode(code);
   // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
   // key: a kind may print less than a whole run (a deck: its symbol list and card list, not every card).
-  const settings = { paper, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 }, key: true };
+  const explanations = explain ? explainItems(kind, options, [item], true) : undefined;
+  const settings = { paper, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 }, key: true, explanations };
   const part = kindPart(kind, options, [item], settings, templates);
   const answers = planPages([part], true);
   const pages = answers.length ? answers : planPages([part], false);

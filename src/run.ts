@@ -1,4 +1,4 @@
-import type { Grid, Item, Kind, Paper, SectionContext } from './core/kind.js';
+import type { Explanation, Grid, Item, Kind, Paper, SectionContext } from './core/kind.js';
 import { Rng } from './core/rng.js';
 import { makeCode, parseCode, puzzleSeed, seedText } from './core/code.js';
 import { fail } from './core/errors.js';
@@ -8,7 +8,8 @@ import { slotsBox } from './layout/page.js';
 import { createDocument, PAPER_SIZE, MARGIN } from './pdf/document.js';
 import { Draw, type Box } from './pdf/draw.js';
 import type { RenderOptions } from './pdf/render.js';
-import { findKind, findKindByLetter } from './kinds/index.js';
+import { findKind, findKindByLetter, KINDS } from './kinds/index.js';
+import { explainSection } from './layout/explain.js';
 
 export type AnswersMode = 'back' | 'separate' | 'none';
 
@@ -75,12 +76,15 @@ export interface RunSettings {
   title?: string;
   pupil?: string;
   key?: boolean; // the answer for one code (`puzzlepress key`)
+  /** Worked solutions of the first items (from explainItems), printed after the answer key. */
+  explanations?: Explanation[];
 }
 
 /** A kind's items as one part of a document: its sections plus the words the templates show. */
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
   const ctx = sectionContext(s.paper, templates, s.layout, s.key);
   const sections = kind.sections(options, items, ctx);
+  if (s.explanations?.length) sections.push(explainSection({ items, explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind) }));
   for (const sec of sections) {
     if (sec.slots.length && !templates.get(sec.template)({}).some((b) => b.type === 'slots')) {
       fail(`the ${sec.template} template has no {{slots}} helper, so the ${sec.title.toLowerCase()} would not be printed: add {{slots}} where they should go`);
@@ -145,3 +149,32 @@ export function fromCode(raw: string): KeyResult {
 
 export { findKind, Templates };
 export type { RenderOptions };
+
+/**
+ * Worked solutions of the first `count` items (all when true). A kind without them is refused with
+ * one line naming the kinds that have them.
+ */
+export function explainItems<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], count: number | true): Explanation[] {
+  if (!kind.explain) {
+    const have = KINDS.filter((k) => k.explain).map((k) => k.name);
+    fail(`--explain: ${kind.name} has no worked solutions yet; ${have.length ? `${have.join(' and ')} ${have.length === 1 ? 'has' : 'have'} them` : 'no kind has them yet'}`);
+  }
+  const n = count === true ? items.length : Math.min(count, items.length);
+  return items.slice(0, n).map((it) => kind.explain!(options, it));
+}
+
+/** `--explain` as given: true for every puzzle, or a count; anything else is refused. */
+export function explainCount(raw: unknown): number | true | undefined {
+  if (raw === undefined || raw === false) return undefined;
+  if (raw === true) return true;
+  const s = String(raw).trim();
+  if (!/^\d+$/.test(s) || Number(s) < 1) fail(`--explain takes how many puzzles to explain, a whole number from 1 (got "${s}"); leave the number out to explain them all`);
+  return Number(s);
+}
+
+/** JSON of a run with each explained puzzle's steps added (kinds export their puzzles as `puzzles`). */
+export function jsonWithSteps(json: unknown, explanations: Explanation[] | undefined): unknown {
+  if (!explanations?.length || !json || typeof json !== 'object' || !Array.isArray((json as { puzzles?: unknown }).puzzles)) return json;
+  const puzzles = (json as { puzzles: Record<string, unknown>[] }).puzzles.map((p, k) => (k < explanations.length ? { ...p, steps: explanations[k]!.steps } : p));
+  return { ...json, puzzles };
+}

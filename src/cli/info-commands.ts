@@ -27,11 +27,12 @@ export function addKeyCommand(program: Command, log: (line: string) => void): vo
     .description('regenerate the answer for a puzzle code printed on a worksheet')
     .option('--paper <size>', 'a4 or letter (default a4)')
     .option('--out <file>', 'the PDF to write (default output/key-<code>.pdf)')
-    .action(async (code: string, raw: { paper?: string; out?: string }) => {
+    .option('--explain', 'add the worked solution after the answer')
+    .action(async (code: string, raw: { paper?: string; out?: string; explain?: boolean }) => {
       const paper = commonSchema.shape.paper.safeParse(raw.paper);
       if (!paper.success) fail(`--paper must be a4 or letter (got ${JSON.stringify(raw.paper)})`);
       const templates = new Templates();
-      const { kind, options, item, pages, meta } = planKey(code, paper.data, templates);
+      const { kind, options, item, pages, meta } = planKey(code, paper.data, templates, raw.explain === true);
       const out = raw.out ?? `output/key-${item.code}.pdf`;
       await writePdf(out, pages, { paper: paper.data, templates, meta });
       log(`${kind.title} ${kind.describe(options)}, code ${item.code}: wrote ${out}`);

@@ -6,7 +6,7 @@ import { parseCommon, parseKindOptions } from '../core/options.js';
 import { answersMeta, planSheets } from '../make.js';
 import { randomSeed, safeName } from '../core/seed.js';
 import { Templates, templateOverrides } from '../layout/templates.js';
-import { answersFileName } from '../run.js';
+import { answersFileName, explainCount } from '../run.js';
 import { checkWritable, writeJson, writePdf } from '../node/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
@@ -21,7 +21,8 @@ export function addCommonOptions(cmd: Command): Command {
     .option('--title <text>', 'title printed on every page')
     .option('--template <file>', 'your own Handlebars page template (NAME=FILE replaces another page, e.g. answers=my.hbs)', (v: string, p: string[] = []) => [...p, v])
     .option('--out <file>', 'the PDF to write (default output/<kind>-<seed>.pdf)')
-    .option('--json <file>', 'also write the puzzles and solutions as JSON');
+    .option('--json <file>', 'also write the puzzles and solutions as JSON')
+    .option('--explain [n]', 'add worked solutions after the answer key, for every puzzle or the first N');
 }
 
 async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: string) => void): Promise<void> {
@@ -35,7 +36,7 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   checkWritable(out);
   if (raw.json) checkWritable(raw.json as string);
 
-  const plan = planSheets(kind, options, common, seed, templates, progressReporter(`Generating ${kind.title}`, count));
+  const plan = planSheets(kind, options, common, seed, templates, progressReporter(`Generating ${kind.title}`, count), explainCount(raw.explain));
   const { meta, main, answers } = plan;
   const render = { paper: common.paper, templates, meta };
   // Everything is generated and checked before the first file is opened.

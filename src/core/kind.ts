@@ -76,6 +76,18 @@ export interface SubCommand<O = any> {
   run(options: O, progress: Progress): { text: string; json?: unknown };
 }
 
+/** One step of a worked solution: a short sentence, and maybe a small diagram of the state after it. */
+export interface ExplanationStep {
+  text: string;
+  /** Plain, JSON-safe data that the kind's drawDiagram draws (a grid state, marked cells, ...). */
+  diagram?: unknown;
+}
+
+/** A worked solution of one puzzle, as plain data: the CLI prints it, JSON carries it, the web page shows it. */
+export interface Explanation {
+  steps: ExplanationStep[];
+}
+
 /**
  * A puzzle kind, after Simon Tatham's collection: one module, one small interface.
  * `generate` is a pure function of options and a seeded Rng; nothing here knows about pages
@@ -108,4 +120,8 @@ export interface Kind<O = any, M = any> {
   /** The stable JSON export for this kind. */
   json(options: O, items: Item<M>[]): unknown;
   subcommands?: SubCommand[];
+  /** Worked solution of one item (kinds without one refuse --explain). */
+  explain?(options: O, item: Item<M>): Explanation;
+  /** Draws one step's diagram into a box (needed when explain gives diagrams). */
+  drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
 }

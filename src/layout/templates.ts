@@ -139,7 +139,7 @@ function firstLine(s: string): string {
   return s.split('\n').map((l) => l.trim()).filter(Boolean).join(' ').replace(/-+\^/g, '^').slice(0, 200);
 }
 
-export const TEMPLATE_NAMES = ['worksheet', 'answers', 'sheet', 'cards', 'backs', 'cover', 'contents'];
+export const TEMPLATE_NAMES = ['worksheet', 'answers', 'solutions', 'sheet', 'cards', 'backs', 'cover', 'contents'];
 
 /** `--template FILE` replaces the worksheet page; `--template NAME=FILE` replaces another one. */
 export function templateOverrides(values: string[]): Record<string, string> {

@@ -161,3 +161,171 @@ export function refSolve(m: RefModel, limit = 2): number[][][] {
   go(m.cages.length, lists);
   return found;
 }
+
+/**
+ * A second grader for the difficulty levels, written from their definitions (Keen's: Easy, Normal,
+ * Hard, Extreme, and ours for Unreasonable) and sharing nothing with the kind's grader: candidates
+ * are sets of digits per cell, each level is the closure of its techniques applied in any order
+ * until nothing changes, and the puzzle counts as solved at a level when that closure fills it.
+ *
+ * 0 easy: a cell keeps the digits its cage uses in any filling that fits the candidates (one set
+ *   for the whole cage); naked singles; hidden singles in rows and columns.
+ * 1 medium: a cell keeps the digits that fitting fillings put in that cell.
+ * 2 hard: digits in one line in every fitting filling of a cage leave the rest of that line;
+ *   naked sets of any size in a line (hidden sets are the naked sets of the other cells).
+ * 3 expert: one digit's rows against its columns and columns against rows, any size; forcing
+ *   chains through two-digit cells.
+ * 4 unreasonable: a digit of a two-digit cell that leads to a contradiction under level 3 is removed.
+ */
+export function refGrade(m: RefModel, level: number): 'solved' | 'stuck' | 'broken' {
+  const n = m.size;
+  const lists = m.cages.map((c) => fillings(m, c));
+  const cand: Set<number>[] = Array.from({ length: n * n }, () => new Set(Array.from({ length: n }, (_, i) => i + 1)));
+  return closure(m, lists, cand, level);
+}
+
+type Cands = Set<number>[];
+
+function closure(m: RefModel, lists: number[][][], cand: Cands, level: number): 'solved' | 'stuck' | 'broken' {
+  const n = m.size;
+  const at = (r: number, c: number) => cand[r * n + c]!;
+  const lines: [number, number][][] = [];
+  for (let k = 0; k < n; k++) {
+    lines.push(Array.from({ length: n }, (_, j) => [k, j] as [number, number]));
+    lines.push(Array.from({ length: n }, (_, j) => [j, k] as [number, number]));
+  }
+  let changed = true;
+  const remove = (r: number, c: number, d: number) => {
+    if (at(r, c).delete(d)) changed = true;
+  };
+  const broken = (): boolean => {
+    if (cand.some((s) => s.size === 0)) return true;
+    for (const line of lines) {
+      for (let d = 1; d <= n; d++) if (!line.some(([r, c]) => at(r, c).has(d))) return true;
+    }
+    return false;
+  };
+  while (changed) {
+    changed = false;
+    if (broken()) return 'broken';
+    // Cages: the fillings that fit what is left.
+    for (let k = 0; k < m.cages.length; k++) {
+      const cells = m.cages[k]!.cells;
+      const fit = lists[k]!.filter((f) => cells.every(([r, c], j) => at(r, c).has(f[j]!)));
+      if (!fit.length) return 'broken';
+      cells.forEach(([r, c], j) => {
+        const keep = new Set(level >= 1 ? fit.map((f) => f[j]!) : fit.flat());
+        for (const d of [...at(r, c)]) if (!keep.has(d)) remove(r, c, d);
+      });
+      if (level >= 2) {
+        for (const line of lines) {
+          const inCage = cells.map(([r, c], j) => (line.some(([a, b]) => a === r && b === c) ? j : -1)).filter((j) => j >= 0);
+          if (!inCage.length) continue;
+          for (let d = 1; d <= n; d++) {
+            if (!fit.every((f) => inCage.some((j) => f[j] === d))) continue;
+            for (const [r, c] of line) if (!cells.some(([a, b]) => a === r && b === c)) remove(r, c, d);
+          }
+        }
+      }
+    }
+    // Singles.
+    for (const line of lines) {
+      for (const [r, c] of line) {
+        if (at(r, c).size !== 1) continue;
+        const d = [...at(r, c)][0]!;
+        for (const [r2, c2] of line) if (r2 !== r || c2 !== c) remove(r2, c2, d);
+      }
+      for (let d = 1; d <= n; d++) {
+        const places = line.filter(([r, c]) => at(r, c).has(d));
+        if (places.length === 1) {
+          const [r, c] = places[0]!;
+          for (const e of [...at(r, c)]) if (e !== d) remove(r, c, e);
+        }
+      }
+    }
+    if (level >= 2) {
+      for (const line of lines) {
+        const open = line.filter(([r, c]) => at(r, c).size > 1);
+        for (let mask = 1; mask < 1 << open.length; mask++) {
+          const part = open.filter((_, j) => mask & (1 << j));
+          if (part.length < 2 || part.length > open.length - 2) continue;
+          const union = new Set(part.flatMap(([r, c]) => [...at(r, c)]));
+          if (union.size < part.length) return 'broken';
+          if (union.size > part.length) continue;
+          for (const cell of open) if (!part.includes(cell)) for (const d of union) remove(cell[0], cell[1], d);
+        }
+      }
+    }
+    if (level >= 3) {
+      fish(n, cand, remove);
+      chains(n, cand, remove);
+    }
+    if (level >= 4 && !changed) {
+      for (let i = 0; i < n * n && !changed; i++) {
+        if (cand[i]!.size !== 2) continue;
+        for (const d of [...cand[i]!]) {
+          const copy = cand.map((s) => new Set(s));
+          copy[i] = new Set([d]);
+          if (closure(m, lists, copy, 3) === 'broken') {
+            cand[i]!.delete(d);
+            changed = true;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return cand.every((s) => s.size === 1) ? 'solved' : 'stuck';
+}
+
+/** For each digit: k rows whose places for it lie in k columns clear it from those columns elsewhere; and transposed. */
+function fish(n: number, cand: Cands, remove: (r: number, c: number, d: number) => void): void {
+  for (let d = 1; d <= n; d++) {
+    for (const flip of [false, true]) {
+      const has = (a: number, b: number) => (flip ? cand[b * n + a]! : cand[a * n + b]!).has(d);
+      const open = Array.from({ length: n }, (_, a) => a).filter((a) => Array.from({ length: n }, (_, b) => b).filter((b) => has(a, b)).length > 1);
+      for (let mask = 1; mask < 1 << open.length; mask++) {
+        const rows = open.filter((_, j) => mask & (1 << j));
+        if (rows.length < 2) continue;
+        const cols = Array.from({ length: n }, (_, b) => b).filter((b) => rows.some((a) => has(a, b)));
+        if (cols.length !== rows.length) continue;
+        for (let a = 0; a < n; a++) {
+          if (rows.includes(a)) continue;
+          for (const b of cols) if (has(a, b)) (flip ? remove(b, a, d) : remove(a, b, d));
+        }
+      }
+    }
+  }
+}
+
+/**
+ * Suppose a two-digit cell is not one of its digits: it is the other, and every two-digit cell in
+ * line with a cell forced to some digit is forced to its other digit. A cell forced to the first
+ * digit means one of it and the start holds it, so a cell in line with both cannot.
+ */
+function chains(n: number, cand: Cands, remove: (r: number, c: number, d: number) => void): void {
+  const peers = (i: number, j: number) => i !== j && (Math.floor(i / n) === Math.floor(j / n) || i % n === j % n);
+  for (let s = 0; s < n * n; s++) {
+    if (cand[s]!.size !== 2) continue;
+    for (const d of [...cand[s]!]) {
+      const other = [...cand[s]!].find((e) => e !== d)!;
+      const seen = new Set<string>();
+      const todo: [number, number][] = [[s, other]];
+      while (todo.length) {
+        const [x, v] = todo.shift()!;
+        for (let y = 0; y < n * n; y++) {
+          if (!peers(x, y) || y === s || !cand[y]!.has(v)) continue;
+          if (cand[y]!.size === 2) {
+            const w = [...cand[y]!].find((e) => e !== v)!;
+            if (!seen.has(`${y},${w}`)) {
+              seen.add(`${y},${w}`);
+              todo.push([y, w]);
+            }
+          }
+          // After the step above: removing d first could leave y looking like a two-digit cell.
+          if (v === d && peers(s, y)) remove(Math.floor(y / n), y % n, d);
+        }
+      }
+    }
+  }
+}

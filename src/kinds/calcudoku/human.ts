@@ -417,15 +417,15 @@ export class Human {
   /**
    * Forcing chains: from a cell with two digits left, suppose it is not digit d, so it is its other
    * digit; every two-way cell in line with a cell forced to some digit is then forced to its other
-   * one. When a cell of the chain is forced to d, one of it and the start holds d, so a third cell
-   * in line with both cannot.
+   * one. When a cell of the chain is forced to d, one of it and the start holds d, so a cell in line
+   * with both cannot. A cell may be reached forced either way, so the search runs over (cell, digit).
    */
   private chains(): boolean {
     const { n, cand } = this;
     const size = n * n;
-    const forced = (this.chainForced ??= new Int32Array(size));
-    const queue = (this.chainQueue ??= new Int32Array(size));
-    const prev = (this.chainPrev ??= new Int32Array(size));
+    const seen = (this.chainSeen ??= new Int32Array(size)); // per cell: digits it was forced to
+    const queue = (this.chainQueue ??= new Int32Array(2 * size)); // cell * 16 + digit bit index
+    const prev = (this.chainPrev ??= new Int32Array(32 * size)); // per state: the state it came from
     for (let s = 0; s < size; s++) {
       const ms = cand[s]!;
       if (popcount(ms) !== 2) continue;
@@ -433,36 +433,38 @@ export class Human {
       const sc = s - sr * n;
       for (let d = ms; d; d &= d - 1) {
         const orig = d & -d;
-        forced.fill(0);
-        forced[s] = ms ^ orig;
-        prev[s] = -1;
+        seen.fill(0);
+        const first = s * 16 + (31 - Math.clz32(ms ^ orig));
+        prev[first] = -1;
         let head = 0;
         let tail = 0;
-        queue[tail++] = s;
+        queue[tail++] = first;
         while (head < tail) {
-          const x = queue[head++]!;
-          const b = forced[x]!;
+          const state = queue[head++]!;
+          const x = state >> 4;
+          const b = 1 << (state & 15);
           const xr = (x / n) | 0;
           const xc = x - xr * n;
           for (let k = 0; k < 2 * n; k++) {
             const y = k < n ? xr * n + k : (k - n) * n + xc;
-            if (y === x || forced[y] || !(cand[y]! & b)) continue;
-            if (b === orig && y !== s) {
-              const yr = (y / n) | 0;
-              if (yr === sr || y - yr * n === sc) {
-                this.set(y, ~orig);
-                if (this.log) {
-                  const path: number[] = [];
-                  for (let z = x; z >= 0; z = prev[z]!) path.unshift(z);
-                  this.log({ t: 'chain', digit: 32 - Math.clz32(orig), path, target: y });
-                }
-                return true;
+            if (y === x || y === s || !(cand[y]! & b)) continue;
+            const yr = (y / n) | 0;
+            if (b === orig && (yr === sr || y - yr * n === sc)) {
+              this.set(y, ~orig);
+              if (this.log) {
+                const path: number[] = [];
+                for (let z = state; z >= 0; z = prev[z]!) path.unshift(z >> 4);
+                this.log({ t: 'chain', digit: 32 - Math.clz32(orig), path, target: y });
               }
+              return true;
             }
             if (popcount(cand[y]!) === 2) {
-              forced[y] = cand[y]! ^ b;
-              prev[y] = x;
-              queue[tail++] = y;
+              const w = cand[y]! ^ b;
+              if (seen[y]! & w) continue;
+              seen[y] |= w;
+              const next = y * 16 + (31 - Math.clz32(w));
+              prev[next] = state;
+              queue[tail++] = next;
             }
           }
         }
@@ -470,7 +472,7 @@ export class Human {
     }
     return false;
   }
-  private chainForced?: Int32Array;
+  private chainSeen?: Int32Array;
   private chainQueue?: Int32Array;
   private chainPrev?: Int32Array;
 

@@ -4,7 +4,8 @@ import { checkModel } from './check.js';
 import { generate } from './generate.js';
 import type { CalcudokuModel, CalcudokuOptions } from './model.js';
 import { decode, encode, optionSpecs, schema } from './options.js';
-import { drawAnswer, drawPuzzle } from './render.js';
+import { explain } from './explain.js';
+import { drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
 
 export type { CalcudokuModel, CalcudokuOptions } from './model.js';
 
@@ -54,6 +55,8 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       answer: drawAnswer,
     });
   },
+  explain: (_o, item) => explain(item.model),
+  drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
   json(_o, items: Item<CalcudokuModel>[]) {
     return {
       kind: 'calcudoku',

@@ -9,18 +9,46 @@ export function clueText(target: number, op: Op, showSign: boolean): string {
 }
 
 export function drawPuzzle(d: Draw, box: Box, m: CalcudokuModel): void {
-  drawGrid(d, box, m, false);
+  drawGrid(d, box, m, { signs: !m.hideOps });
 }
 
 export function drawAnswer(d: Draw, box: Box, m: CalcudokuModel): void {
-  drawGrid(d, box, m, true);
+  drawGrid(d, box, m, { signs: true, digits: m.solution.flat() });
+}
+
+/** A worked-solution diagram: the digits known so far, the cells a step looks at shaded, their pencil marks. */
+export interface Diagram {
+  digits: number[]; // per cell r*n+c, 0 when not yet known
+  marks: number[]; // cells to shade
+  notes: [number, number[]][]; // cell and the digits still possible there
+}
+
+export function drawDiagram(d: Draw, box: Box, m: CalcudokuModel, g: Diagram): void {
+  const n = m.size;
+  // Column letters above and row numbers to the left, as the sentences name cells (B3).
+  const label = Math.min(box.w, box.h) / (n + 0.7) * 0.7;
+  const grid = { x: box.x + label, y: box.y + label, w: box.w - label, h: box.h - label };
+  const cell = Math.min(grid.w, grid.h) / n;
+  for (let k = 0; k < n; k++) {
+    const style = { size: label * 0.62, align: 'center' as const, valign: 'middle' as const, color: '#555555' };
+    d.text(String.fromCharCode(65 + k), { x: grid.x + k * cell, y: box.y, w: cell, h: label * 0.9 }, style);
+    d.text(String(k + 1), { x: box.x, y: grid.y + k * cell, w: label * 0.9, h: cell }, style);
+  }
+  drawGrid(d, grid, m, { signs: true, digits: g.digits, marks: g.marks, notes: g.notes });
+}
+
+interface Look {
+  signs: boolean;
+  digits?: number[]; // per cell; 0 leaves it empty
+  marks?: number[];
+  notes?: [number, number[]][];
 }
 
 /**
  * Newspaper KenKen: thin grey cell lines, thick black cage walls and frame, the clue small in the
  * top-left corner of each cage. The answer key adds the digits and always shows the signs.
  */
-function drawGrid(d: Draw, box: Box, m: CalcudokuModel, answer: boolean): void {
+function drawGrid(d: Draw, box: Box, m: CalcudokuModel, look: Look): void {
   const n = m.size;
   const frame = square(box);
   const thick = Math.max(1.2, Math.min(3, frame.w / n / 16));
@@ -30,6 +58,9 @@ function drawGrid(d: Draw, box: Box, m: CalcudokuModel, answer: boolean): void {
   const owner: number[] = new Array(n * n).fill(-1);
   m.cages.forEach((c, k) => c.cells.forEach(([r, col]) => (owner[r * n + col] = k)));
 
+  for (const i of look.marks ?? []) {
+    d.rect({ x: s.x + (i % n) * cell, y: s.y + Math.floor(i / n) * cell, w: cell, h: cell }, { fill: '#d6e4f5', stroke: false });
+  }
   const thin = { stroke: '#9a9a9a', width: Math.max(0.35, thick / 4) };
   for (let k = 1; k < n; k++) {
     d.line(s.x + k * cell, s.y, s.x + k * cell, s.y + s.h, thin);
@@ -52,17 +83,23 @@ function drawGrid(d: Draw, box: Box, m: CalcudokuModel, answer: boolean): void {
   const clueSize = cell * (n >= 10 ? 0.25 : 0.27);
   for (const cage of m.cages) {
     const [r, c] = cage.cells.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
-    const text = clueText(cage.target, cage.op, answer || !m.hideOps);
+    const text = clueText(cage.target, cage.op, look.signs);
     const at = { x: s.x + c * cell + pad, y: s.y + r * cell + pad, w: cell - 2 * pad, h: clueSize * 1.2 };
     d.text(text, at, { size: clueSize, font: 'bold', align: 'left', valign: 'top', fit: true });
   }
-  if (!answer) return;
   const digitSize = cell * 0.5;
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
+      const digit = look.digits?.[r * n + c];
+      if (!digit) continue;
       // Sit a little low so the digit clears the clue in the corner.
       const at = { x: s.x + c * cell, y: s.y + r * cell + cell * 0.12, w: cell, h: cell * 0.88 };
-      d.text(String(m.solution[r]![c]), at, { size: digitSize, align: 'center', valign: 'middle' });
+      d.text(String(digit), at, { size: digitSize, align: 'center', valign: 'middle' });
     }
+  }
+  // Pencil marks along the bottom of the cell, below the clue.
+  for (const [i, digits] of look.notes ?? []) {
+    const at = { x: s.x + (i % n) * cell + pad, y: s.y + Math.floor(i / n) * cell + cell * 0.6, w: cell - 2 * pad, h: cell * 0.32 };
+    d.text(digits.join(''), at, { size: cell * 0.26, align: 'center', valign: 'middle', fit: true, color: '#1f4e8c' });
   }
 }
