@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import { spotMatch } from '../src/kinds/spotmatch/index.js';
-import { EDGE_MARGIN } from '../src/kinds/dobble/layout.js';
-import { deckProblems, layoutProblems } from './helpers/dobble-check.js';
+import { deckProblems } from './helpers/dobble-check.js';
 
 const opts = (raw: Record<string, unknown> = {}) => spotMatch.schema.parse(raw);
 
@@ -11,13 +10,12 @@ describe('spot the match', () => {
   it('shows two cards that share exactly the one symbol the answer circles', () => {
     for (const k of [3, 6, 8]) {
       const o = opts({ symbolsPerCard: k });
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 15; i++) {
         const m = spotMatch.generate(o, new Rng(`s${k}-${i}`));
         const common = m.a.filter((s) => m.b.includes(s));
         expect(common).toEqual([m.shared]);
         expect(m.cardA).not.toBe(m.cardB);
         expect(deckProblems([m.a, m.b], k)).toEqual([]);
-        for (const layout of [m.layoutA, m.layoutB]) expect(layoutProblems(layout, 'round', EDGE_MARGIN).problems).toEqual([]);
         expect(spotMatch.check(m)).toEqual([]);
       }
     }

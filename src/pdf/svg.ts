@@ -13,6 +13,18 @@ export interface SvgArt {
   viewBox: { x: number; y: number; w: number; h: number };
   /** A disc holding every point drawn (control points included, so it is safe). */
   bounds: { cx: number; cy: number; r: number };
+  /**
+   * Every painted subpath flattened to points (x0, y0, x1, y1, ...) in the SVG's user units, with
+   * half its stroke width as `pad`; `filled` subpaths enclose area. Clip paths are left out, so
+   * these cover at least what is painted: enough to keep other pictures off it.
+   */
+  shapes: ArtShape[];
+}
+
+export interface ArtShape {
+  pts: number[];
+  pad: number;
+  filled: boolean;
 }
 
 interface El {
@@ -206,6 +218,7 @@ class Renderer {
   maxX = -Infinity;
   maxY = -Infinity;
   points: number[] = [];
+  shapes: ArtShape[] = [];
 
   constructor(private ids: Map<string, El>) {}
 
@@ -219,11 +232,15 @@ class Renderer {
     return `/Ga${i} gs`;
   }
 
-  segsOps(segs: Seg[], m: Matrix, track: boolean, pad = 0): string {
+  segsOps(segs: Seg[], m: Matrix, track: boolean, pad = 0, filled = false): string {
     const parts: string[] = [];
     const tx = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+    let sub: number[] = [];
+    let restart: number[] = []; // a subpath drawn on after a close starts at the closed one's start
     const mark = (px: number, py: number) => {
       if (!track) return;
+      if (!sub.length) sub.push(...restart);
+      sub.push(px, py);
       this.minX = Math.min(this.minX, px - pad);
       this.maxX = Math.max(this.maxX, px + pad);
       this.minY = Math.min(this.minY, py - pad);
@@ -239,7 +256,15 @@ class Renderer {
     let cy = 0;
     let sx = 0;
     let sy = 0;
+    const endSub = () => {
+      if (sub.length) this.shapes.push({ pts: sub, pad, filled });
+      sub = [];
+    };
     for (const s of segs) {
+      if (s.op === 'M') {
+        endSub();
+        restart = [];
+      }
       if (s.op === 'M') parts.push(`${pt(s.x, s.y)} m`);
       else if (s.op === 'L') parts.push(`${pt(s.x, s.y)} l`);
       else if (s.op === 'C') {
@@ -255,7 +280,13 @@ class Renderer {
       } else parts.push('h');
       if (s.op === 'M') [sx, sy] = [s.x, s.y];
       [cx, cy] = s.op === 'Z' ? [sx, sy] : [s.x, s.y];
+      if (s.op === 'Z' && sub.length) {
+        restart = [sub[0]!, sub[1]!];
+        sub.push(...restart);
+        endSub();
+      }
     }
+    endSub();
     return parts.join(' ');
   }
 
@@ -359,7 +390,7 @@ class Renderer {
       const join = { miter: 0, round: 1, bevel: 2 }[p.join] ?? 0;
       ops.push(`${stroke.map(fmt3).join(' ')} RG ${fmt(width)} w ${cap} J ${join} j ${fmt(p.miter)} M`);
     }
-    ops.push(this.segsOps(segs, m, true, stroke ? width / 2 : 0));
+    ops.push(this.segsOps(segs, m, true, stroke ? width / 2 : 0, !!fill));
     const eo = p.fillRule === 'evenodd' ? '*' : '';
     ops.push(fill && stroke ? `B${eo}` : fill ? `f${eo}` : 'S');
     if (wrap) ops.push('Q');
@@ -400,7 +431,7 @@ export function renderSvg(text: string): SvgArt {
   r.node({ tag: 'g', attrs: rootAttrs, children: svg.children }, IDENTITY, INHERITED);
   if (r.out.length === 0) throw new SvgError('nothing to draw (no shapes found)');
   const { cx, cy, r: r2 } = enclosingDisc(r.points, (r.minX + r.maxX) / 2, (r.minY + r.maxY) / 2);
-  return { content: r.out.join('\n'), alphas: r.alphas, viewBox, bounds: { cx, cy, r: r2 * SAMPLE_SLACK } };
+  return { content: r.out.join('\n'), alphas: r.alphas, viewBox, bounds: { cx, cy, r: r2 * SAMPLE_SLACK }, shapes: r.shapes };
 }
 
 /**

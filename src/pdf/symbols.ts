@@ -1,6 +1,7 @@
-import type { Draw } from './draw.js';
+import { Draw } from './draw.js';
+import { createDocument, pdfkitDocument } from './document.js';
 import { port, text } from '../port/index.js';
-import { renderSvg, type SvgArt } from './svg.js';
+import { renderSvg, type ArtShape, type SvgArt } from './svg.js';
 import { defineForm, placeForm, type Form } from './xobject.js';
 
 /** Built-in symbol sets: Fluent Emoji Flat icons, chosen to be clearly different from each other. */
@@ -208,13 +209,103 @@ export function drawSymbol(d: Draw, src: SymbolSource, cx: number, cy: number, r
       const w = a * h;
       d.doc.image(img as unknown as string, -w / 2, -h / 2, { width: w, height: h });
     } else {
-      // the largest size whose text box fits the disc: half-width tw*size/2, and 0.62*size up or
-      // down from the middle (capitals are centred; descenders reach about that far below)
-      const tw = d.textWidth(src.name, 100, 'bold') / 100;
-      const size = r / Math.hypot(tw / 2, 0.62);
-      const w = tw * size + 2;
-      const h = size;
-      d.text(src.name, { x: -w / 2, y: -h / 2, w, h }, { size, font: 'bold', align: 'center', valign: 'middle', color: WORD_COLOURS[id % WORD_COLOURS.length] });
+      const box = wordBox(src.name);
+      const size = r / Math.hypot(box.w / 2, box.h / 2);
+      const colour = WORD_COLOURS[id % WORD_COLOURS.length];
+      box.lines.forEach((line, i) => {
+        const mid = (i - (box.lines.length - 1) / 2) * WORD_PITCH * size;
+        const w = box.widths[i]! * size + 2;
+        d.text(line, { x: -w / 2, y: mid - size / 2, w, h: size }, { size, font: 'bold', align: 'center', valign: 'middle', color: colour });
+      });
     }
+  });
+}
+
+/** Line pitch of a two-line word, in font sizes. */
+export const WORD_PITCH = 1.2;
+/**
+ * How far bold Andika reaches above and below the middle of a line set with its capitals centred:
+ * accented capitals up to 0.63 of the size, descenders 0.61 (font metrics of Andika Bold).
+ */
+const WORD_REACH = 0.63;
+
+export interface WordBox {
+  lines: string[];
+  widths: number[]; // of each line, in font sizes
+  w: number; // of the whole word, in font sizes
+  h: number;
+}
+
+let measurer: Draw | undefined;
+const wordBoxes = new Map<string, WordBox>();
+
+/**
+ * A word or phrase as printed on a card: one line, or two when a phrase is long enough that two
+ * lines make a much rounder block (which packs better and reads at a larger size).
+ */
+export function wordBox(name: string): WordBox {
+  let box = wordBoxes.get(name);
+  if (box) return box;
+  measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
+  const width = (t: string) => measurer!.textWidth(t, 100, 'bold') / 100;
+  const one = width(name);
+  box = { lines: [name], widths: [one], w: one, h: 2 * WORD_REACH };
+  const spaces = [...name.matchAll(/ /g)].map((m) => m.index!);
+  let best: WordBox | undefined;
+  for (const at of spaces) {
+    const lines = [name.slice(0, at), name.slice(at + 1)];
+    const widths = lines.map(width);
+    const w = Math.max(...widths);
+    if (!best || w < best.w) best = { lines, widths, w, h: WORD_PITCH + 2 * WORD_REACH };
+  }
+  if (best && Math.hypot(best.w, best.h) < 0.85 * Math.hypot(box.w, box.h)) box = best;
+  wordBoxes.set(name, box);
+  return box;
+}
+
+const imageSizes = new Map<string, { width: number; height: number }>();
+let imageProbe: { openImage(b: Uint8Array): { width: number; height: number } } | undefined;
+
+function imageSize(file: string): { width: number; height: number } {
+  let size = imageSizes.get(file);
+  if (!size) {
+    imageProbe ??= pdfkitDocument({ autoFirstPage: false }) as unknown as typeof imageProbe;
+    const img = imageProbe!.openImage(port().readFile(file));
+    size = { width: img.width, height: img.height };
+    imageSizes.set(file, size);
+  }
+  return size;
+}
+
+function rectShape(x0: number, y0: number, x1: number, y1: number): ArtShape {
+  return { pts: [x0, y0, x1, y0, x1, y1, x0, y1, x0, y0], pad: 0, filled: true };
+}
+
+/**
+ * What drawSymbol paints for radius 1 at (0, 0) without rotation, as outlines (y down): the
+ * picture's own shapes, a word's line boxes, an image's rectangle. Layouts pack by these.
+ */
+export function symbolShapes(src: SymbolSource): ArtShape[] {
+  if (src.kind === 'icon' || src.kind === 'svg') {
+    const art = artOf(src);
+    const { cx, cy, r } = art.bounds;
+    return art.shapes.map((s) => ({
+      pts: s.pts.map((v, i) => (v - (i % 2 === 0 ? cx : cy)) / r),
+      pad: s.pad / r,
+      filled: s.filled,
+    }));
+  }
+  if (src.kind === 'image') {
+    const { width, height } = imageSize(src.file);
+    const a = width / height;
+    const h = 1 / Math.sqrt(1 + a * a);
+    return [rectShape(-a * h, -h, a * h, h)];
+  }
+  const box = wordBox(src.name);
+  const k = 1 / Math.hypot(box.w / 2, box.h / 2);
+  return box.lines.map((_, i) => {
+    const mid = (i - (box.lines.length - 1) / 2) * WORD_PITCH;
+    const half = box.widths[i]! / 2;
+    return rectShape(-half * k, (mid - WORD_REACH) * k, half * k, (mid + WORD_REACH) * k);
   });
 }

@@ -1,8 +1,11 @@
 import { fail } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
-import { setSymbols, type SetName, type SymbolSource } from '../../pdf/symbols.js';
+import { MM } from '../../pdf/draw.js';
+import { setSymbols, symbolShapes, wordBox, type SetName, type SymbolSource } from '../../pdf/symbols.js';
+import type { ArtShape } from '../../pdf/svg.js';
 import { loadSymbols } from './custom.js';
-import { layoutCard, outside, sizeRatio, WORD_RATIO, type Placement, type Shape } from './layout.js';
+import { edgeDistance, EDGE_MARGIN, GAP, layoutCard, sizeRatio, WORD_RATIO, type CardStyle, type Placement, type Shape } from './layout.js';
+import { outlineOf, rasterise, type Outline } from './outline.js';
 import { CUSTOM_SYMBOLS } from './options.js';
 import { projectivePlane } from './plane.js';
 
@@ -54,15 +57,84 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
   return picked.map((i) => pool[i]!);
 }
 
-/** Words stay within 30 degrees of level so they can be read, and vary less in size; pictures turn freely. */
-export function layoutStyle(symbols: SymbolSource[], k: number): { tilt: number; ratio: number } {
-  return symbols.some((s) => s.kind === 'word') ? { tilt: 30, ratio: WORD_RATIO } : { tilt: 180, ratio: sizeRatio(k) };
+/** Smallest print size of a word on a card (points). */
+export const MIN_WORD_PT = 9;
+/** Clear space between two words (mm): a finger's breadth apart reads as two words, not one. */
+const WORD_GAP_MM = 2.5;
+/** The smallest card any paper gets by default (mm); word sizes are chosen for it unless --card-size says. */
+export const SMALLEST_DEFAULT_CARD_MM = 78;
+
+function sourceKey(s: SymbolSource): string {
+  return s.kind === 'icon' ? `icon:${s.icon}` : s.kind === 'word' ? `word:${s.name}` : `${s.kind}:${s.file}`;
+}
+
+const outlines = new Map<string, Outline>();
+const shapesCache = new Map<string, ArtShape[]>();
+
+export function shapesOf(s: SymbolSource): ArtShape[] {
+  const key = sourceKey(s);
+  let sh = shapesCache.get(key);
+  if (!sh) {
+    sh = symbolShapes(s);
+    shapesCache.set(key, sh);
+  }
+  return sh;
+}
+
+export function outlineFor(s: SymbolSource): Outline {
+  const key = sourceKey(s);
+  let o = outlines.get(key);
+  if (!o) {
+    o = outlineOf(shapesOf(s));
+    outlines.set(key, o);
+  }
+  return o;
+}
+
+/**
+ * How a card of these symbols is packed. Pictures turn freely and vary 1 to 3 in size; words stay
+ * within 30 degrees of level, vary less, keep a wider gap and never print below MIN_WORD_PT on a
+ * card `cardMm` wide.
+ */
+export function cardStyle(symbols: SymbolSource[], k: number, cardMm = SMALLEST_DEFAULT_CARD_MM): CardStyle {
+  const outline = (id: number) => outlineFor(symbols[id]!);
+  if (!symbols.some((s) => s.kind === 'word')) return { tilt: 180, ratio: sizeRatio(k), gap: GAP, outline };
+  const halfPt = (cardMm / 2) * MM;
+  return {
+    tilt: 30,
+    ratio: WORD_RATIO,
+    gap: WORD_GAP_MM / (cardMm / 2),
+    outline,
+    unit: (id) => {
+      const s = symbols[id]!;
+      if (s.kind !== 'word') return 1 / halfPt;
+      const box = wordBox(s.name);
+      return Math.hypot(box.w / 2, box.h / 2) / halfPt;
+    },
+    minScale: MIN_WORD_PT,
+  };
+}
+
+/** Lays out one card, or says plainly why the words do not fit. */
+export function layoutOrFail(card: number[], shape: Shape, rng: Rng, style: CardStyle, symbols: SymbolSource[], cardMm: number, hint?: { scale?: number }): Placement[] {
+  const layout = layoutCard(card, shape, rng, style, hint);
+  if (layout) return layout;
+  if (style.minScale === undefined) throw new Error('a card could not be laid out');
+  // crowded words: less difference in size before giving up
+  for (const ratio of [1.4, 1]) {
+    if (ratio >= style.ratio) continue;
+    const l = layoutCard(card, shape, rng, { ...style, ratio });
+    if (l) return l;
+  }
+  const longest = card.map((i) => symbols[i]!.name).sort((a, b) => b.length - a.length)[0];
+  fail(`the words do not fit a ${cardMm} mm card at ${MIN_WORD_PT} pt (longest on the card: "${longest}"): use a bigger --card-size, shorter words or fewer --symbols-per-card`);
 }
 
 export interface DeckRequest extends SymbolChoice {
   symbolsPerCard: number;
   cards?: number;
   shape: Shape;
+  cardSize?: number;
 }
 
 /**
@@ -83,8 +155,10 @@ export function buildDeck(o: DeckRequest, rng: Rng): Deck {
   const idOf = new Map(used.map((p, i) => [p, ids[i]!]));
   const cards = chosen.map((line) => line.map((p) => idOf.get(p)!).sort((a, b) => a - b));
   const layoutRng = rng.fork('layout');
-  const { tilt, ratio } = layoutStyle(symbols, o.symbolsPerCard);
-  const layouts = cards.map((c) => layoutCard(layoutRng.shuffle([...c]), o.shape, layoutRng, tilt, ratio));
+  const mm = o.cardSize ?? SMALLEST_DEFAULT_CARD_MM;
+  const style = cardStyle(symbols, o.symbolsPerCard, mm);
+  const hint = {};
+  const layouts = cards.map((c) => layoutOrFail(layoutRng.shuffle([...c]), o.shape, layoutRng, style, symbols, mm, hint));
   return { symbolsPerCard: o.symbolsPerCard, shape: o.shape, symbols, cards, layouts };
 }
 
@@ -110,21 +184,66 @@ function fewestSymbols(lines: number[][], order: number[], n: number): number[] 
   return out;
 }
 
-/** Layout rules for one card: its symbols, no two touching, none in the edge band, sizes in range. */
-export function checkLayout(card: number[], layout: Placement[], shape: Shape, label: string): string[] {
+/** Cells across the card when checking a layout: 0.27 mm on an 85 mm card. */
+const CHECK_CELLS = 320;
+
+const safeMasks = new Map<Shape, Uint8Array>();
+
+/** Cells of the check grid far enough inside the card edge for paint (a cell's slack allowed). */
+function safeCells(shape: Shape): Uint8Array {
+  let m = safeMasks.get(shape);
+  if (!m) {
+    const n = CHECK_CELLS;
+    const cell = 2 / n;
+    m = new Uint8Array(n * n);
+    for (let j = 0; j < n; j++) {
+      for (let i = 0; i < n; i++) m[j * n + i] = edgeDistance(shape, -1 + (i + 0.5) * cell, -1 + (j + 0.5) * cell) >= EDGE_MARGIN - cell ? 1 : 0;
+    }
+    safeMasks.set(shape, m);
+  }
+  return m;
+}
+
+/**
+ * Layout rules for one card: its symbols, and the paint of no two touching or crossing the edge
+ * band, found by filling every symbol's outlines, turned and scaled as drawn, into a fine grid.
+ */
+export function checkLayout(card: number[], layout: Placement[], shape: Shape, label: string, symbols: SymbolSource[]): string[] {
   const out: string[] = [];
   const ids = layout.map((p) => p.symbol).sort((a, b) => a - b);
   if (ids.join() !== card.join()) out.push(`${label}: laid out symbols ${ids.join()} differ from the card's ${card.join()}`);
-  for (let i = 0; i < layout.length; i++) {
-    const a = layout[i]!;
-    if (outside(shape, a.x, a.y, a.r) > 1e-9) out.push(`${label}: symbol ${a.symbol} crosses the safe margin`);
-    for (let j = i + 1; j < layout.length; j++) {
-      const b = layout[j]!;
-      if (Math.hypot(a.x - b.x, a.y - b.y) < a.r + b.r) out.push(`${label}: symbols ${a.symbol} and ${b.symbol} overlap`);
-    }
+  const n = CHECK_CELLS;
+  const cell = 2 / n;
+  const owner = new Int32Array(n * n).fill(-1);
+  const safe = safeCells(shape);
+  const clashes = new Set<string>();
+  let outside = false;
+  for (const [at, p] of layout.entries()) {
+    const src = symbols[p.symbol];
+    if (!src) continue;
+    const a = (p.rot * Math.PI) / 180;
+    const c = Math.cos(a);
+    const s = Math.sin(a);
+    const placed = shapesOf(src).map((sh) => ({
+      pts: sh.pts.map((v, i) => {
+        const x = sh.pts[i - (i % 2)]!;
+        const y = sh.pts[i - (i % 2) + 1]!;
+        const card = i % 2 === 0 ? p.x + p.r * (x * c - y * s) : p.y + p.r * (x * s + y * c);
+        return (card + 1) / cell;
+      }),
+      pad: (sh.pad * p.r) / cell,
+      filled: sh.filled,
+    }));
+    rasterise(placed, n, (i, j) => {
+      const o = owner[j * n + i]!;
+      if (o === at) return;
+      if (o >= 0) clashes.add(`${layout[o]!.symbol} and ${p.symbol}`);
+      owner[j * n + i] = at;
+      if (!safe[j * n + i]) outside = true;
+    });
   }
-  const rs = layout.map((p) => p.r);
-  if (Math.max(...rs) / Math.min(...rs) > sizeRatio(card.length) + 1e-6) out.push(`${label}: symbol sizes vary too much`);
+  for (const c of clashes) out.push(`${label}: symbols ${c} overlap`);
+  if (outside) out.push(`${label}: a symbol crosses the safe margin`);
   return out;
 }
 
@@ -150,6 +269,6 @@ export function checkDeck(deck: Deck): string[] {
   const out = checkCards(deck.cards, deck.symbolsPerCard, deck.symbols.length);
   const seen = new Set(deck.cards.flat());
   if (seen.size !== deck.symbols.length) out.push(`${deck.symbols.length - seen.size} symbols are on no card`);
-  deck.cards.forEach((c, i) => out.push(...checkLayout(c, deck.layouts[i] ?? [], deck.shape, `card ${i + 1}`)));
+  deck.cards.forEach((c, i) => out.push(...checkLayout(c, deck.layouts[i] ?? [], deck.shape, `card ${i + 1}`, deck.symbols)));
   return out;
 }

@@ -5,8 +5,8 @@ import { Rng } from '../../core/rng.js';
 import type { Box, Draw } from '../../pdf/draw.js';
 import { SET_NAMES, type SetName, type SymbolSource } from '../../pdf/symbols.js';
 import { puzzleSections } from '../../layout/standard.js';
-import { checkCards, checkLayout, chooseSymbols, layoutStyle, plane } from '../dobble/deck.js';
-import { layoutCard, type Placement } from '../dobble/layout.js';
+import { cardStyle, checkCards, checkLayout, chooseSymbols, layoutOrFail, plane } from '../dobble/deck.js';
+import type { Placement } from '../dobble/layout.js';
 import { oneOf, setFromLetter, setLetter, symbolOptionSpecs, symbolsOf, symbolsPerCardOf } from '../dobble/options.js';
 import { drawOutline, drawPlacements, frame, type CardFrame } from '../dobble/render.js';
 
@@ -38,6 +38,9 @@ const schema = z
       symbols: symbolsOf(o.symbols),
     }),
   );
+
+/** The smallest a worksheet card prints (mm): two side by side, three pairs to a Letter page. */
+const SHEET_CARD_MM = 70;
 
 interface SharedDeck {
   symbols: SymbolSource[];
@@ -72,8 +75,9 @@ function generate(o: SpotMatchOptions, rng: Rng): SpotMatch {
   const b = deck.cards[cardB]!;
   const shared = a.find((s) => b.includes(s))!;
   // a worksheet card is smaller than a real one, so sizes vary less and the smallest stays clear
-  const { tilt, ratio } = layoutStyle(deck.symbols, o.symbolsPerCard);
-  const spread = Math.min(ratio, 2);
+  const base = cardStyle(deck.symbols, o.symbolsPerCard, SHEET_CARD_MM);
+  const style = { ...base, ratio: Math.min(base.ratio, 2) };
+  const layout = (card: number[]) => layoutOrFail(rng.shuffle([...card]), 'round', rng, style, deck.symbols, SHEET_CARD_MM);
   return {
     symbolsPerCard: o.symbolsPerCard,
     symbols: deck.symbols,
@@ -82,15 +86,15 @@ function generate(o: SpotMatchOptions, rng: Rng): SpotMatch {
     a,
     b,
     shared,
-    layoutA: layoutCard(rng.shuffle([...a]), 'round', rng, tilt, spread),
-    layoutB: layoutCard(rng.shuffle([...b]), 'round', rng, tilt, spread),
+    layoutA: layout(a),
+    layoutB: layout(b),
   };
 }
 
 function check(m: SpotMatch): string[] {
   const out = checkCards([m.a, m.b], m.symbolsPerCard, m.symbols.length);
   if (!m.a.includes(m.shared) || !m.b.includes(m.shared)) out.push(`symbol ${m.shared} is not on both cards`);
-  out.push(...checkLayout(m.a, m.layoutA, 'round', 'left card'), ...checkLayout(m.b, m.layoutB, 'round', 'right card'));
+  out.push(...checkLayout(m.a, m.layoutA, 'round', 'left card', m.symbols), ...checkLayout(m.b, m.layoutB, 'round', 'right card', m.symbols));
   return out;
 }
 
@@ -111,6 +115,12 @@ function drawPair(d: Draw, box: Box, m: SpotMatch, answer: boolean): void {
     // a thick ring reads as "circled" in colour and in black and white alike
     d.circle(f.cx + p.x * f.half, f.cy + p.y * f.half, p.r * f.half + 2.5, { stroke: '#d62828', width: 3 });
   }
+}
+
+/** What the cards show, in a child's word. */
+function what(o: SpotMatchOptions): string {
+  const symbols = sharedDeck(o).symbols;
+  return symbols.every((s) => s.kind === 'word') ? 'word' : symbols.some((s) => s.kind === 'word') ? 'word or picture' : 'picture';
 }
 
 export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
@@ -139,7 +149,7 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
       ctx,
       grid: { cols: 1, rows: 3 },
       answerGrid: { cols: 2, rows: 5 },
-      instructions: 'The two cards share exactly one picture. Find it and draw a circle round it on both cards.',
+      instructions: `The two cards share exactly one ${what(o)}. Find it and draw a circle round it on both cards.`,
       puzzle: (d, box, m) => drawPair(d, box, m, false),
       answer: (d, box, m) => drawPair(d, box, m, true),
     }),
