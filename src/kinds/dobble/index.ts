@@ -5,15 +5,25 @@ import { ICON_CREDIT } from '../../pdf/symbols.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { deckKeySections } from './key.js';
-import { aspect, drawBack, drawLegendEntry, drawNumber, drawOutline, drawPlacements, frame } from './render.js';
+import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
 
-/** The default card: about 85 mm, shrunk just enough that six fit a page (Letter is shorter than A4). */
+/** The default card: about 85 mm, shrunk just enough that six fit a page with room to cut between. */
 const DEFAULT_CARD_MM = 85;
+
+/** Clear paper between two cards (mm), both ways: room for scissors on either side of a line. */
+export const GUTTER_MM = 3;
+
+/** Paper between cards: with crop marks, both cards' bleed and a mark (1 mm clear at each end) between them. */
+export function gutterMm(o: DobbleOptions): number {
+  return o.bleed === undefined ? GUTTER_MM : Math.max(GUTTER_MM, 2 * o.bleed + CROP_MARK_MM + 2);
+}
 
 function cardMm(o: DobbleOptions, ctx: SectionContext): number {
   if (o.cardSize !== undefined) return o.cardSize;
   const area = ctx.slotArea('cards');
-  const six = Math.min(area.w / 2, area.h / (3 * aspect(o.shape))) / MM;
+  const g = gutterMm(o) * MM;
+  // cards sit centred in equal slots, so a slot less the gutter is the most a card may take
+  const six = Math.min(area.w / 2 - g, area.h / 3 / aspect(o.shape) - g / aspect(o.shape)) / MM;
   return Math.min(DEFAULT_CARD_MM, Math.floor(six));
 }
 
@@ -21,12 +31,14 @@ function cardMm(o: DobbleOptions, ctx: SectionContext): number {
 function cardGrid(o: DobbleOptions, ctx: SectionContext, mm: number) {
   if (ctx.grid) return ctx.grid;
   const area = ctx.slotArea('cards');
+  const g = gutterMm(o) * MM;
   const w = mm * MM;
   const h = w * aspect(o.shape);
-  const cols = Math.floor((area.w + 0.01) / w);
-  const rows = Math.floor((area.h + 0.01) / h);
+  // n cards in a row need n gutters: half a gutter at each end keeps neighbouring pages' cards apart too
+  const cols = Math.floor((area.w + 0.01) / (w + g));
+  const rows = Math.floor((area.h + 0.01) / (h + g));
   if (cols < 1 || rows < 1) {
-    const most = Math.floor(Math.min(area.w, area.h / aspect(o.shape)) / MM);
+    const most = Math.floor(Math.min(area.w - g, area.h / aspect(o.shape) - g) / MM);
     fail(`--card-size ${mm} mm does not fit on ${ctx.paper === 'a4' ? 'A4' : 'Letter'} paper: at most ${most} mm`);
   }
   return { cols, rows };
@@ -53,13 +65,13 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
         code: it.code,
         draw: (d, box) => {
           const f = frame(box, deck.shape, size);
-          drawOutline(d, f, deck.shape, o.outline);
+          drawEdge(d, f, deck.shape, o.outline, o.bleed);
           drawPlacements(d, f, deck.layouts[i]!, deck.symbols);
           if (o.numbers) drawNumber(d, f, deck.shape, i + 1);
         },
       })),
       backs: o.backs
-        ? deck.cards.map(() => ({ draw: (d, box) => drawBack(d, frame(box, deck.shape, size), deck.shape, o.outline, 'Dobble', subtitle) }))
+        ? deck.cards.map(() => ({ draw: (d, box) => drawBack(d, frame(box, deck.shape, size), deck.shape, o.outline, 'Dobble', subtitle, o.bleed) }))
         : undefined,
     });
     const words = deck.symbols.some((s) => s.kind === 'word');

@@ -15,6 +15,8 @@ export interface DobbleOptions {
   shape: Shape;
   cardSize?: number; // mm across the card; undefined = about 85 mm, as many as fit six a page
   outline: Outline;
+  /** Print-shop cards: this many mm of background past the cut line, and crop marks; undefined = off. */
+  bleed?: number;
   backs: boolean;
   numbers: boolean;
 }
@@ -36,8 +38,9 @@ export const optionSpecs: OptionSpec[] = [
   { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)', example: '57' },
   ...symbolOptionSpecs.slice(1),
   { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', choices: SHAPES },
-  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default 85 on A4, 81 on Letter: six cards a page)', range: [40, 200] },
-  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none, for a circle punch (default cut)', choices: OUTLINES },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 200] },
+  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none: no line, only small marks outside each card to line up a circle punch (default cut; none with --bleed)', choices: OUTLINES },
+  { key: 'bleed', flags: '--bleed <mm>', description: 'for a print shop: crop marks at the corners of every card and this many mm (0 to 6) of the card back printed past the cut', range: [0, 6] },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
   { key: 'numbers', flags: '--numbers', description: 'print a small card number on each card' },
 ];
@@ -75,6 +78,13 @@ export function symbolsOf(v: unknown): string | undefined {
   return s;
 }
 
+function bleedOf(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 0 && n <= 6)) fail(`--bleed must be a number of millimetres from 0 to 6, 3 is usual (got ${String(v)})`);
+  return Math.round(n * 10) / 10;
+}
+
 function cardSizeOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
@@ -91,6 +101,7 @@ export const schema = z
     shape: z.unknown().optional(),
     cardSize: z.unknown().optional(),
     outline: z.unknown().optional(),
+    bleed: z.unknown().optional(),
     backs: z.unknown().optional(),
     numbers: z.unknown().optional(),
   })
@@ -102,6 +113,7 @@ export const schema = z
     if (cards !== undefined && (cards < 2 || cards > full)) {
       fail(`--cards must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards (got ${cards})`);
     }
+    const bleed = bleedOf(o.bleed);
     return {
       symbolsPerCard: k,
       cards: cards === full ? undefined : cards,
@@ -109,7 +121,9 @@ export const schema = z
       set: oneOf(o.set, '--set', SET_NAMES, 'all'),
       shape: oneOf(o.shape, '--shape', SHAPES, 'round'),
       cardSize: cardSizeOf(o.cardSize),
-      outline: oneOf(o.outline, '--outline', OUTLINES, 'cut'),
+      // a cut line printed for a shop shows wherever the trim lands a hair off it
+      outline: oneOf(o.outline, '--outline', OUTLINES, bleed === undefined ? 'cut' : 'none'),
+      ...(bleed === undefined ? {} : { bleed }),
       backs: switchOf(o.backs, '--backs'),
       numbers: switchOf(o.numbers, '--numbers'),
     };
@@ -131,17 +145,18 @@ export function setFromLetter(c: string | undefined, text: string): { set: SetNa
   return { set };
 }
 
-/** e.g. "8Arc0" (K, set, shape, outline, flags), then "n55" for --cards and "s60" for --card-size. */
+/** e.g. "8Arc0" (K, set, shape, outline, flags), then "n55" for --cards, "s60" for --card-size, "b3" for --bleed. */
 export function encode(o: DobbleOptions): string {
   const flags = (o.backs ? 1 : 0) + (o.numbers ? 2 : 0);
   let out = `${o.symbolsPerCard}${setLetter(o)}${o.shape[0]}${o.outline[0]}${flags}`;
   if (o.cards !== undefined) out += `n${o.cards}`;
   if (o.cardSize !== undefined) out += `s${o.cardSize}`;
+  if (o.bleed !== undefined) out += `b${o.bleed}`;
   return out;
 }
 
 export function decode(text: string): DobbleOptions {
-  const m = /^(\d+)([A-Za-z])([rsh])([ctn])([0-3])(?:n(\d+))?(?:s(\d+(?:\.\d)?))?$/.exec(text);
+  const m = /^(\d+)([A-Za-z])([rsh])([ctn])([0-3])(?:n(\d+))?(?:s(\d+(?:\.\d)?))?(?:b(\d(?:\.\d)?))?$/.exec(text);
   if (!m) fail(`"${text}" is not a valid Dobble code`);
   const parsed = schema.parse({
     symbolsPerCard: m[1],
@@ -151,6 +166,7 @@ export function decode(text: string): DobbleOptions {
     backs: (Number(m[5]) & 1) === 1,
     numbers: (Number(m[5]) & 2) === 2,
     cardSize: m[7],
+    bleed: m[8],
   });
   return { ...parsed, ...setFromLetter(m[2], text) };
 }

@@ -1,4 +1,4 @@
-import type { Box, Draw, Point } from '../../pdf/draw.js';
+import { MM, type Box, type Draw, type Point } from '../../pdf/draw.js';
 import { drawSymbol, type SymbolSource } from '../../pdf/symbols.js';
 import { placeForm, recordForm, type Form } from '../../pdf/xobject.js';
 import { EDGE_MARGIN, type Placement, type Shape } from './layout.js';
@@ -49,6 +49,49 @@ export function drawOutline(d: Draw, f: CardFrame, shape: Shape, outline: Outlin
   if (style) cardShape(d, f, shape, style);
 }
 
+/** Length of a crop mark (mm); it starts 1 mm past the bleed, so it never prints on the card. */
+export const CROP_MARK_MM = 3;
+const MARK_STYLE = { stroke: '#000000', width: 0.3 };
+/** Punch guides: short ticks this far (mm) outside the edge, long enough to line up, cut away with the scrap. */
+const TICK_GAP_MM = 1.5;
+const TICK_MM = 2.5;
+
+/**
+ * What marks the card's edge: its outline; for a circle punch (outline none) four small ticks
+ * outside the edge to aim by, which fall away with the scrap; with a bleed (a print shop) crop
+ * marks at the corners of the card's box, outside the bleed.
+ */
+export function drawEdge(d: Draw, f: CardFrame, shape: Shape, outline: Outline, bleed?: number): void {
+  const hw = f.half;
+  const hh = f.half * aspect(shape);
+  if (bleed !== undefined) {
+    const off = (bleed + 1) * MM;
+    const len = CROP_MARK_MM * MM;
+    for (const sx of [-1, 1]) {
+      for (const sy of [-1, 1]) {
+        const x = f.cx + sx * hw;
+        const y = f.cy + sy * hh;
+        d.line(x + sx * off, y, x + sx * (off + len), y, MARK_STYLE);
+        d.line(x, y + sy * off, x, y + sy * (off + len), MARK_STYLE);
+      }
+    }
+    if (outline !== 'none') drawOutline(d, f, shape, outline);
+    return;
+  }
+  if (outline !== 'none') {
+    drawOutline(d, f, shape, outline);
+    return;
+  }
+  const gap = TICK_GAP_MM * MM;
+  const len = TICK_MM * MM;
+  for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    const edge = dx ? hw : hh;
+    const x = f.cx + dx * (edge + gap);
+    const y = f.cy + dy * (edge + gap);
+    d.line(x, y, x + dx * len, y + dy * len, { stroke: '#808080', width: 0.4 });
+  }
+}
+
 export function drawPlacements(d: Draw, f: CardFrame, layout: Placement[], symbols: SymbolSource[]): void {
   for (const p of layout) {
     drawSymbol(d, symbols[p.symbol]!, f.cx + p.x * f.half, f.cy + p.y * f.half, p.r * f.half, p.rot, p.symbol);
@@ -72,7 +115,7 @@ const backForms = new WeakMap<object, Map<string, Form>>();
  * still looks right if the printer's duplex shifts a little. Every back of a deck is the same,
  * so it is drawn once per document as a form and placed by transform.
  */
-export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, title: string, subtitle: string): void {
+export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, title: string, subtitle: string, bleed?: number): void {
   let forms = backForms.get(d.doc);
   if (!forms) backForms.set(d.doc, (forms = new Map()));
   const key = [shape, title, subtitle].join('|');
@@ -86,13 +129,16 @@ export function drawBack(d: Draw, f: CardFrame, shape: Shape, outline: Outline, 
     forms.set(key, form);
   }
   const placed = form;
+  // the bleed: the back's colour carried past the cut, so a trim a hair off leaves no white rim
+  // (a hexagon's edges are nearer its centre than its corners, so it grows by more)
+  if (bleed) cardShape(d, f, shape, { fill: BACK_FILL, stroke: false }, 1 + (bleed * MM) / (f.half * (shape === 'hexagon' ? SQRT3_2 : 1)));
   d.group(() => {
     d.translate(f.cx, f.cy);
     d.scale(f.half / unit);
     placeForm(d.doc, placed);
   });
   // on the page, not in the form, so its width stays the same whatever the card size
-  drawOutline(d, f, shape, outline);
+  drawEdge(d, f, shape, outline, bleed);
 }
 
 function backArt(d: Draw, f: CardFrame, shape: Shape, title: string, subtitle: string): void {
