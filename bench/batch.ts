@@ -1,24 +1,27 @@
 /**
- * Batch speed and memory: a class of 30 with four worksheets plus the teacher's key, on 1 and 2
- * workers; and a booklet of about 1,000 pages. Each run is the real CLI in a child process, timed
- * by /usr/bin/time for wall time, CPU time and peak memory (the whole process: main thread and
- * workers), with CPU split by thread from /proc where there is one. The class is timed in three
- * rounds beside a plain 2-thread loop, because the machine is shared and its own gain from a
- * second thread changes from minute to minute. The CLI is compiled first, as users run it: from
- * source every worker thread would also carry its own copy of tsx.
- * Run: node --import tsx bench/batch.ts
+ * Batch cost as a roster grows: the README's plan (and the heavier four-sheet class plan) for 30,
+ * 300 and 1,000 pupils on one worker, plus a booklet of about 1,000 pages. Each run is the real
+ * CLI in a child process, timed by /usr/bin/time for wall time, CPU time and peak memory (the
+ * whole process: main thread and workers). The CLI is compiled first, as users run it.
+ * CPU per pupil in the steady state is the slope between 300 and 1,000 pupils; the fixed cost is
+ * what is left of the 30-pupil run. The machine is shared: the small runs are repeated and the
+ * medians shown. BENCH_ROOT=DIR measures another checkout (the "before" table of a change);
+ * BENCH_SIZES=30,300 limits the rosters.
+ * Run: npm run bench -- batch
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { KINDS } from '../src/kinds/index.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+const root = process.env.BENCH_ROOT ? `${resolve(process.env.BENCH_ROOT)}/` : fileURLToPath(new URL('..', import.meta.url));
+const SIZES = (process.env.BENCH_SIZES ?? '30,300,1000').split(',').map(Number);
 
+const README_SHEETS = [
+  { kind: 'calcudoku', lines: ['size: 6', 'difficulty: medium', 'count: 4'] },
+  { kind: 'flow', lines: ['size: 8', 'count: 4'] },
+];
 const CLASS_SHEETS = [
   { kind: 'calcudoku', lines: ['size: 6', 'difficulty: medium', 'count: 8'] },
   { kind: 'flow', lines: ['size: 8', 'count: 6'] },
@@ -26,14 +29,13 @@ const CLASS_SHEETS = [
   { kind: 'spot-match', lines: [] },
 ];
 
-function planText(title: string, sheets: { kind: string; lines: string[] }[], roster: boolean): string {
-  const present = sheets.filter((s) => KINDS.some((k) => k.name === s.kind));
+function planText(title: string, sheets: { kind: string; lines: string[] }[], roster: string | null): string {
   return [
     `title: ${title}`,
     'seed: bench',
-    ...(roster ? ['roster: pupils.csv'] : []),
+    ...(roster ? [`roster: ${roster}`] : []),
     'worksheets:',
-    ...present.flatMap((s) => [`  - kind: ${s.kind}`, ...s.lines.map((l) => `    ${l}`)]),
+    ...sheets.flatMap((s) => [`  - kind: ${s.kind}`, ...s.lines.map((l) => `    ${l}`)]),
     '',
   ].join('\n');
 }
@@ -43,64 +45,10 @@ interface Measured {
   cpu: number;
   rssMb: number;
   pages: number;
-  threads: Threads | null;
-}
-
-/** CPU seconds by thread, from /proc (Linux only). */
-interface Threads {
-  main: number;
-  workers: number; // worker threads (and libuv's few file-system threads)
-  v8: number; // V8's background threads: optimising compiler, concurrent and parallel GC
-}
-
-/** The node process that /usr/bin/time started. */
-function childOf(pid: number): number | null {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) return Number(entry);
-    } catch {
-      // gone already
-    }
-  }
-  return null;
-}
-
-/**
- * Samples each thread's CPU time until the process ends. Thread roles come from creation order:
- * Node starts V8's platform threads (4 workers and a delayed-task thread) right after the main
- * thread, before any worker thread; a thread that ends between samples loses under 20 ms.
- */
-function sampleThreads(timePid: number): { stop(): Threads | null } {
-  const cpu = new Map<number, number>();
-  let pid: number | null = null;
-  const tick = setInterval(() => {
-    pid ??= childOf(timePid);
-    if (pid === null) return;
-    try {
-      for (const t of readdirSync(`/proc/${pid}/task`)) {
-        try {
-          const f = readFileSync(`/proc/${pid}/task/${t}/stat`, 'utf8');
-          const fields = f.slice(f.lastIndexOf(')') + 2).split(' ');
-          cpu.set(Number(t), (Number(fields[11]) + Number(fields[12])) / 100);
-        } catch {
-          // the thread ended
-        }
-      }
-    } catch {
-      // the process ended
-    }
-  }, 20);
-  return {
-    stop() {
-      clearInterval(tick);
-      if (pid === null || !cpu.has(pid)) return null;
-      const others = [...cpu.keys()].filter((t) => t !== pid).sort((a, b) => a - b);
-      const sum = (ts: number[]) => ts.reduce((s, t) => s + cpu.get(t)!, 0);
-      return { main: cpu.get(pid)!, v8: sum(others.slice(0, 5)), workers: sum(others.slice(5)) };
-    },
-  };
+  pupilBytes: number; // all pupils' PDFs together
+  keyBytes: number;
+  keyPages: number;
+  otherBytes: number; // manifest, booklets
 }
 
 /** The compiled CLI in `dir`, beside links to the fonts, templates and packages it loads; or null. */
@@ -119,39 +67,34 @@ function build(dir: string): string[] | null {
   }
 }
 
-let command: string[] = ['--import', tsx, `${root}src/cli/main.ts`];
+let command: string[] = ['--import', new URL(`file://${root}node_modules/tsx/dist/loader.mjs`).href, `${root}src/cli/main.ts`];
 
 async function runCli(dir: string, plan: string, args: string[]): Promise<Measured> {
-  const out = join(dir, `out-${args.join('')}`);
+  const out = join(dir, `out-${plan}`);
   const child = spawn('/usr/bin/time', ['-f', '%e %U %S %M', process.execPath, ...command, 'batch', join(dir, plan), '--out', out, ...args], {
     cwd: dir,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const sampler = sampleThreads(child.pid!);
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const status = await new Promise<number | null>((res) => child.on('close', res));
-  const threads = sampler.stop();
   if (status !== 0) throw new Error(`batch failed: ${stderr}`);
   const [wall, user, sys, rss] = stderr.trim().split('\n').pop()!.split(' ').map(Number) as [number, number, number, number];
-  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { files: { pages: number }[] };
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { files: { file: string; pages: number }[]; pupils?: { file: string }[] };
+  const pupilFiles = new Set((manifest.pupils ?? []).map((p) => p.file));
+  const m: Measured = { wall, cpu: user + sys, rssMb: rss / 1024, pages: 0, pupilBytes: 0, keyBytes: 0, keyPages: 0, otherBytes: 0 };
+  for (const f of readdirSync(out)) {
+    const size = statSync(join(out, f)).size;
+    if (pupilFiles.has(f)) m.pupilBytes += size;
+    else if (f === 'answer-key.pdf') m.keyBytes += size;
+    else m.otherBytes += size;
+  }
+  for (const f of manifest.files) {
+    m.pages += f.pages;
+    if (f.file === 'answer-key.pdf') m.keyPages = f.pages;
+  }
   rmSync(out, { recursive: true, force: true });
-  return { wall, cpu: user + sys, rssMb: rss / 1024, pages: manifest.files.reduce((s, f) => s + f.pages, 0), threads };
-}
-
-/**
- * What 2 threads gain on this machine right now, from a plain CPU loop: on a box shared with other
- * work the batch's own speed-up cannot exceed this, so the two are printed side by side.
- */
-async function machineScaling(): Promise<number> {
-  const loop = `let x = 0; for (let i = 0; i < 3e8; i++) x = (x * 31 + i) | 0; require('node:worker_threads').parentPort.postMessage(x);`;
-  const time = async (n: number) => {
-    const t = performance.now();
-    await Promise.all(Array.from({ length: n }, () => new Promise((res) => new Worker(loop, { eval: true }).once('message', res))));
-    return performance.now() - t;
-  };
-  const one = await time(1);
-  return (2 * one) / (await time(2));
+  return m;
 }
 
 function median(xs: number[]): number {
@@ -159,70 +102,70 @@ function median(xs: number[]): number {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 }
 
-const cell = (n: number, w = 6) => n.toFixed(1).padStart(w);
-
-function threadCells(m: Measured): string {
-  const t = m.threads;
-  return t ? `${cell(t.main, 4)} ${cell(t.workers, 4)} ${cell(t.v8, 4)}` : '   -    -    -';
+/** The run with the median CPU time: its other figures belong to one real run. */
+function medianRun(runs: Measured[]): Measured {
+  const cpu = median(runs.map((r) => r.cpu));
+  return runs.reduce((a, b) => (Math.abs(b.cpu - cpu) < Math.abs(a.cpu - cpu) ? b : a));
 }
 
-function classRow(run: number, gain: number, one: Measured, two: Measured): string {
-  return `| ${String(run).padEnd(3)} | ${gain.toFixed(2).padStart(7)} | ${cell(one.wall)} | ${cell(one.cpu)} | ${threadCells(one)} | ${cell(two.wall)} | ${cell(two.cpu)} | ${threadCells(two)} | ${(one.wall / two.wall).toFixed(2).padStart(7)} |`;
-}
+const kb = (bytes: number) => (bytes / 1024).toFixed(0);
 
-function row(name: string, m: Measured, target: string): string {
-  return `| ${name.padEnd(40)} | ${String(m.pages).padStart(5)} | ${m.wall.toFixed(1).padStart(6)} | ${m.cpu.toFixed(1).padStart(6)} | ${m.rssMb.toFixed(0).padStart(7)} | ${target.padEnd(18)} |`;
+async function rosterTable(dir: string, name: string, sheets: { kind: string; lines: string[] }[]): Promise<string[]> {
+  const rows: { n: number; m: Measured; runs: number }[] = [];
+  for (const n of SIZES) {
+    const roster = `pupils-${n}.csv`;
+    writeFileSync(join(dir, roster), ['name', ...Array.from({ length: n }, (_, i) => `Pupil ${i + 1}`)].join('\n'));
+    const plan = `${name}-${n}.yaml`;
+    writeFileSync(join(dir, plan), planText(`${name} ${n}`, sheets, roster));
+    const repeats = n <= 30 ? 3 : n <= 300 ? 2 : 1;
+    const runs: Measured[] = [];
+    for (let r = 0; r < repeats; r++) runs.push(await runCli(dir, plan, ['--workers', '1']));
+    rows.push({ n, m: medianRun(runs), runs: repeats });
+  }
+  const big = rows.filter((r) => r.n >= 300);
+  const slope = big.length >= 2 ? (big[big.length - 1]!.m.cpu - big[0]!.m.cpu) / (big[big.length - 1]!.n - big[0]!.n) : null;
+  const small = rows[0]!;
+  const lines = [
+    '| pupils | runs | wall s | CPU s | CPU/pupil ms | peak RSS MB | pupil PDFs KB (each) | key KB | key pages | key KB/pupil | other KB |',
+    '|-------:|-----:|-------:|------:|-------------:|------------:|---------------------:|-------:|----------:|-------------:|---------:|',
+    ...rows.map(({ n, m, runs }) =>
+      `| ${n} | ${runs} | ${m.wall.toFixed(1)} | ${m.cpu.toFixed(1)} | ${((m.cpu / n) * 1000).toFixed(0)} | ${m.rssMb.toFixed(0)} | ${kb(m.pupilBytes)} (${kb(m.pupilBytes / n)}) | ${kb(m.keyBytes)} | ${m.keyPages} | ${(m.keyBytes / n / 1024).toFixed(1)} | ${kb(m.otherBytes)} |`,
+    ),
+    '',
+  ];
+  if (slope !== null) {
+    lines.push(
+      `Steady-state CPU per pupil (slope ${big[0]!.n} to ${big[big.length - 1]!.n}): ${(slope * 1000).toFixed(1)} ms (bar < 45 ms for the README plan); ` +
+        `fixed cost (${small.n}-pupil CPU less ${small.n} x slope): ${(small.m.cpu - small.n * slope).toFixed(2)} s (bar < 1.5 s).`,
+    );
+  }
+  const last = rows[rows.length - 1]!;
+  lines.push(`Peak RSS at ${last.n} pupils is ${((last.m.rssMb / small.m.rssMb - 1) * 100).toFixed(0)}% above ${small.n} pupils (bar: under 250 MB and within 10%).`);
+  return lines;
 }
 
 export async function bench(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pp-bench-batch-'));
   const built = build(dir);
   if (built) command = built;
-  writeFileSync(join(dir, 'pupils.csv'), ['name', ...Array.from({ length: 30 }, (_, i) => `Pupil ${i + 1}`)].join('\n'));
-  writeFileSync(join(dir, 'class.yaml'), planText('Class of 30', CLASS_SHEETS, true));
-  // About 1,000 pages: each Fultiples board with one task is 2.5 pages (board, task, half an answer page).
-  const bookletSheets = Array.from({ length: 8 }, (_, i) => ({ kind: 'fultiples', lines: [`task: multiples:${[3, 7][i % 2]}`, 'count: 50'] }));
-  writeFileSync(join(dir, 'booklet.yaml'), planText('Big booklet', bookletSheets, false));
-  const missing = CLASS_SHEETS.filter((s) => !KINDS.some((k) => k.name === s.kind)).map((s) => s.kind);
-
-  // The machine is shared: three rounds, each timing the plain loop and both worker counts together.
-  const rounds: { gain: number; one: Measured; two: Measured }[] = [];
-  for (let r = 0; r < 3; r++) {
-    const gain = await machineScaling();
-    const one = await runCli(dir, 'class.yaml', ['--workers', '1']);
-    const two = await runCli(dir, 'class.yaml', ['--workers', '2']);
-    rounds.push({ gain, one, two });
-  }
-  const book = await runCli(dir, 'booklet.yaml', ['--workers', '2']);
-  const folded = await runCli(dir, 'booklet.yaml', ['--workers', '2', '--booklet']);
-  rmSync(dir, { recursive: true, force: true });
-
-  const speedUp = median(rounds.map((r) => r.one.wall / r.two.wall));
-  // Judged in the round whose 1-worker run was fastest: load from others only ever adds wall time.
-  const calm = rounds.reduce((a, b) => (b.one.wall < a.one.wall ? b : a));
-  const busy = calm.one.cpu / calm.one.wall;
-  const ceiling = (2 * calm.one.wall) / calm.two.cpu;
   const lines = [
-    'Class of 30 + teacher\'s key (wall and CPU in s; CPU by thread: main, worker threads, V8 background threads):',
+    `The README plan (4 Calcudoku 6x6 medium, 4 Flow 8x8) per pupil, --workers 1:`,
     '',
-    '| run | 2-thread loop | 1 worker wall | cpu | main wrk  v8 | 2 workers wall | cpu | main wrk  v8 | speed-up |',
-    '|-----|---------|--------|--------|----------------|--------|--------|----------------|---------|',
-    ...rounds.map((r, i) => classRow(i + 1, r.gain, r.one, r.two)),
+    ...(await rosterTable(dir, 'readme', README_SHEETS)),
     '',
-    `Median speed-up with 2 workers: ${speedUp.toFixed(2)}x (target at least 1.7x); the plain loop gained ${median(rounds.map((r) => r.gain)).toFixed(2)}x at the same moments.`,
-    `Median 2-worker wall: ${median(rounds.map((r) => r.two.wall)).toFixed(1)} s (target under 15 s).`,
-    `In round ${rounds.indexOf(calm) + 1} (the quickest 1-worker run) 1 worker already kept ${busy.toFixed(2)} cores busy (CPU / wall): V8 compiles`,
-    'hot code and collects garbage on background threads of its own, once per worker thread (the "v8" column). So on',
-    `2 cores 2 workers could be at most 2 x wall(1 worker) / CPU(2 workers) = ${ceiling.toFixed(2)}x faster there, however the work is split.`,
+    'The class plan (8 Calcudoku 6x6 medium, 6 Flow 8x8, a Fultiples task, a spot-the-match sheet) per pupil, --workers 1:',
     '',
-    '| batch run                                | pages | wall s | cpu s  | peak MB | target             |',
-    '|------------------------------------------|-------|--------|--------|---------|--------------------|',
-    row('booklet, 2 workers', book, '< 30 s, < 400 MB'),
-    row('booklet folded 2-up, 2 workers', folded, '< 30 s, < 400 MB'),
-    '',
-    missing.length ? `Kinds not registered, left out of the class plan: ${missing.join(', ')}.` : 'Class plan: 8 Calcudoku 6x6 medium, 6 Flow 8x8, a Fultiples task, a spot-the-match sheet.',
-    `${built ? 'Compiled CLI' : 'From source (tsx: the build failed)'}; peak MB is the whole process, main thread and workers.`,
+    ...(await rosterTable(dir, 'class', CLASS_SHEETS)),
   ];
+  if (!process.env.BENCH_SIZES) {
+    // About 1,000 pages: each Fultiples board with one task is 2.5 pages (board, task, half an answer page).
+    const bookletSheets = Array.from({ length: 8 }, (_, i) => ({ kind: 'fultiples', lines: [`task: multiples:${[3, 7][i % 2]}`, 'count: 50'] }));
+    writeFileSync(join(dir, 'booklet.yaml'), planText('Big booklet', bookletSheets, null));
+    const book = await runCli(dir, 'booklet.yaml', ['--workers', '1']);
+    lines.push('', `Booklet of ${book.pages} pages, --workers 1: wall ${book.wall.toFixed(1)} s, CPU ${book.cpu.toFixed(1)} s, peak RSS ${book.rssMb.toFixed(0)} MB, ${kb(book.otherBytes)} KB.`);
+  }
+  lines.push('', `${built ? 'Compiled CLI' : 'From source (tsx: the build failed)'} from ${root}; peak RSS is the whole process, main thread and workers.`);
+  rmSync(dir, { recursive: true, force: true });
   return lines.join('\n');
 }
 

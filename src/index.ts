@@ -11,3 +11,5 @@ export { Templates, templateOverrides } from './layout/templates.js';
 export { planPages, type Part, type PlannedPage } from './layout/plan.js';
 export { renderDocument, renderToBuffer } from './pdf/render.js';
 export { Draw, type Box } from './pdf/draw.js';
+export { runBatchCore, batchSetup, manifestText, InThreadRunner, type BatchSink, type TaskRunner, type Manifest } from './batch/core.js';
+export { parsePlanText, type BatchPlan, type PlanFileReader } from './batch/plan.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parsePlan } from '../src/batch/plan.js';
+import { parsePlan } from '../src/batch/plan-file.js';
 import { parseRoster, pupilFileNames } from '../src/batch/roster.js';
 import { bookletOrder, mergePdfs, parsePdf } from '../src/batch/merge.js';
 import { planJsonSchema } from '../src/batch/schema.js';

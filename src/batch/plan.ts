@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml';
 import type { Kind, OptionSpec, Paper } from '../core/kind.js';
@@ -237,18 +235,25 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
   };
 }
 
-/** Reads and checks a whole plan (and its roster) before anything is generated. */
-export function readPlan(file: string): BatchPlan {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    fail(`${file}: the plan cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); give the path of a .yaml or .json plan file`);
-  }
-  return parsePlan(text, file);
+/** The folder part of a path as written ("." for none), without touching any file system. */
+function folderOf(file: string): string {
+  const i = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  return i < 0 ? '.' : i === 0 ? file[0]! : file.slice(0, i);
 }
 
-export function parsePlan(text: string, file: string): BatchPlan {
+function baseOf(file: string): string {
+  return file.slice(Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1);
+}
+
+/** Reads a file named in a plan (the roster), by its path as written there, relative to the plan. */
+export type PlanFileReader = (path: string) => string;
+
+/**
+ * Reads and checks a whole plan (and its roster) before anything is generated. Takes the plan's
+ * text and name, and reads the roster through `readFile`, so it runs where there are no files
+ * (a browser) as well as from the command line.
+ */
+export function parsePlanText(text: string, file: string, readFile?: PlanFileReader): BatchPlan {
   const r: PlanReader = new PlanReader(file, text);
   const data = r.doc.toJS() as unknown;
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
@@ -260,17 +265,17 @@ export function parsePlan(text: string, file: string): BatchPlan {
   let roster: string[] | null = null;
   if (top.data.roster !== undefined) {
     const shown = top.data.roster;
-    const path = resolve(dirname(file), shown);
     let text: string;
     try {
-      text = readFileSync(path, 'utf8');
+      if (!readFile) throw Object.assign(new Error('no files here'), { code: 'no file access' });
+      text = readFile(shown);
     } catch (e) {
       r.fail(['roster'], `${shown} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); give the path, relative to the plan, of a text or CSV file with one pupil name a line`);
     }
-    roster = parseRoster(text, dirname(file) === '.' ? shown : `${dirname(file)}/${shown}`);
+    roster = parseRoster(text, folderOf(file) === '.' ? shown : `${folderOf(file)}/${shown}`);
   }
   return {
-    title: top.data.title ?? basename(file).replace(/\.(ya?ml|json)$/i, ''),
+    title: top.data.title ?? baseOf(file).replace(/\.(ya?ml|json)$/i, ''),
     seed: top.data.seed,
     paper: top.data.paper,
     answers: top.data.answers,

@@ -2,10 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
+import type { Owner, TaskRunner } from './core.js';
 import type { Setup, Task } from './tasks.js';
-
-/** Which workers may run a task: any (null), exactly one, or those a test accepts. */
-export type Owner = number | null | ((worker: number) => boolean);
 
 interface Queued {
   task: Task;
@@ -32,7 +30,7 @@ function startWorker(setup: Setup): Worker {
  * models) or the workers that may; otherwise the first idle worker takes it. Results never depend
  * on which worker ran what.
  */
-export class Pool {
+export class Pool implements TaskRunner {
   private workers: Worker[] = [];
   private busy: (Queued | null)[] = [];
   private started: number[] = [];

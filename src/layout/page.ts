@@ -9,9 +9,12 @@ export interface PageContent {
   grid: Grid;
   labels: boolean;
   mirrored: boolean; // a duplex back: slot positions flipped left-right
+  /** Fills the slots' area instead of the slot grid (the packed answer key of a class). */
+  fill?: (d: Draw, area: Box) => void;
 }
 
-const LABEL_H = 16;
+/** Room above a slot for its number and code. */
+export const LABEL_H = 16;
 
 function blockHeight(d: Draw, b: Block, w: number): number {
   switch (b.type) {
@@ -64,7 +67,8 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
   let y = content.y;
   for (const b of flow) {
     if (b.type === 'slots' && area) {
-      drawSlots(d, page, area, b.gap, pageWidth);
+      if (page.fill) page.fill(d, area);
+      else drawSlots(d, page, area, b.gap, pageWidth);
       y = area.y + area.h;
       continue;
     }
@@ -129,17 +133,22 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
   });
 }
 
+/** One slot in its box: number and code above it when `labels`, the drawing below. */
+export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean): void {
+  if (labels && (slot.label || slot.code)) {
+    const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
+    if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom' });
+    if (slot.code) d.text(slot.code, lab, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
+    box = { x: box.x, y: box.y + LABEL_H, w: box.w, h: box.h - LABEL_H };
+  }
+  d.group(() => slot.draw(d, box));
+}
+
 function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth: number): void {
   const boxes = slotBoxes(area, page.grid, gap);
   page.slots.forEach((slot, i) => {
     let box = boxes[i]!;
     if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };
-    if (page.labels && (slot.label || slot.code)) {
-      const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
-      if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom' });
-      if (slot.code) d.text(slot.code, lab, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
-      box = { x: box.x, y: box.y + LABEL_H, w: box.w, h: box.h - LABEL_H };
-    }
-    d.group(() => slot.draw(d, box));
+    drawSlot(d, slot, box, page.labels);
   });
 }

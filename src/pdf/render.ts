@@ -18,24 +18,30 @@ export interface RenderOptions {
 
 export type PdfDoc = ReturnType<typeof createDocument>;
 
+/** Templates expanded for every page first, so a template that fails does so before any drawing. */
+export function expandPages(pages: PlannedPage[], opts: RenderOptions): Block[][] {
+  const { first, total } = opts.numbering ?? { first: 1, total: pages.length };
+  return pages.map((p, i) => opts.templates.get(p.template)({ ...p.vars, page: first + i, pages: total }));
+}
+
+/** The content box of a page: inside the margins. */
+export function contentBox(size: { w: number; h: number }): Box {
+  return { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+}
+
 /**
  * Draws planned pages into a finished document whose bytes are read from its 'data' and 'end'
  * events (or `pipe`). Templates are expanded and every page drawn before the caller sees a byte, so
  * a template or drawing that fails leaves nothing half-written.
  */
 export function renderDocument(pages: PlannedPage[], opts: RenderOptions): PdfDoc {
-  const { first, total } = opts.numbering ?? { first: 1, total: pages.length };
-  const expanded = pages.map((p, i) =>
-    opts.templates.get(p.template)({ ...p.vars, page: first + i, pages: total }),
-  );
+  const expanded = expandPages(pages, opts);
   const size = opts.size ?? PAPER_SIZE[opts.paper];
-  const content = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
   const doc = createDocument(opts.paper, opts.meta, size);
-  drawAll(doc, pages, expanded, size.w, content);
+  drawAll(doc, pages, expanded, size.w, contentBox(size));
   doc.end();
   return doc;
 }
-
 function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWidth: number, content: Box): void {
   const d = new Draw(doc);
   const outlines = new Map<string, PDFKit.PDFOutline>();
@@ -57,21 +63,55 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
   });
 }
 
+export function concatBytes(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.length;
+  }
+  return out;
+}
+
 /** The whole PDF as bytes. */
 export function renderToBuffer(pages: PlannedPage[], opts: RenderOptions): Promise<Uint8Array> {
   const doc = renderDocument(pages, opts);
   const chunks: Uint8Array[] = [];
   return new Promise((resolve) => {
     doc.on('data', (c: Uint8Array) => chunks.push(c));
-    doc.on('end', () => {
-      const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-      let at = 0;
-      for (const c of chunks) {
-        out.set(c, at);
-        at += c.length;
-      }
-      resolve(out);
-    });
+    doc.on('end', () => resolve(concatBytes(chunks)));
   });
 }
 
+/**
+ * A document whose bytes are collected as PDFKit emits them: `take()` hands over what has been
+ * written so far, so a long document (a class's answer key) is passed on in pieces, never held whole.
+ */
+export class CollectedDocument {
+  readonly doc: PdfDoc;
+  private chunks: Uint8Array[] = [];
+  private ended: Promise<void>;
+
+  constructor(paper: Paper, meta: DocMeta, size = PAPER_SIZE[paper]) {
+    this.doc = createDocument(paper, meta, size);
+    this.doc.on('data', (c: Uint8Array) => this.chunks.push(c));
+    this.ended = new Promise((resolve, reject) => {
+      this.doc.on('end', resolve);
+      this.doc.on('error', reject);
+    });
+  }
+
+  /** The bytes written since the last call (PDFKit may hand them over a tick after writing). */
+  async take(): Promise<Uint8Array> {
+    await new Promise((r) => setTimeout(r, 0));
+    const out = concatBytes(this.chunks);
+    this.chunks = [];
+    return out;
+  }
+
+  async end(): Promise<Uint8Array> {
+    this.doc.end();
+    await this.ended;
+    return this.take();
+  }
+}

@@ -1,0 +1,156 @@
+import type { Section, Slot } from '../core/kind.js';
+import { BLOCK_GAP, BLOCK_HEAD, blockHeight, Packer, packedCell, rowsPerBlock, type PackedCell } from '../layout/pack.js';
+import { drawPage, drawSlot, slotsBox } from '../layout/page.js';
+import type { Templates } from '../layout/templates.js';
+import type { Box, Draw as DrawType } from '../pdf/draw.js';
+import { Draw } from '../pdf/draw.js';
+import { CollectedDocument, contentBox } from '../pdf/render.js';
+import type { BuiltWorksheet, Size } from './parts.js';
+import type { BatchPlan } from './plan.js';
+
+/** One pupil's answers to one worksheet (or the part of them that fits a page). */
+interface KeyBlock {
+  pupil: string;
+  worksheet: string;
+  slots: Slot[];
+  cell: PackedCell;
+  height: number;
+  first: boolean; // the first block of this worksheet for this pupil
+}
+
+const NO_SLOTS = { slots: [], grid: { cols: 1, rows: 1 }, labels: false, mirrored: false };
+
+/**
+ * The teacher's key of a class as one document, drawn pupil by pupil as their puzzles are made and
+ * handed on in pieces, so the key of a school is never held whole. Every font subset and picture
+ * is stored once for the whole file. Page numbers need the page count before the first page is
+ * drawn: every pupil has the same worksheets, so their blocks have the same sizes, and the count
+ * is the first pupil's blocks packed for the whole class (each later pupil is checked against it).
+ */
+export class KeyWriter {
+  private out: CollectedDocument;
+  private d: DrawType;
+  private packer: Packer;
+  private area: Box;
+  private total: number;
+  private heights: number[] | null = null;
+  private vars: Record<string, unknown>;
+  private pupilsDone = 0;
+
+  constructor(
+    private plan: BatchPlan,
+    private templates: Templates,
+    private size: Size,
+    private pupils: number,
+    meta: { title: string; subject: string; keywords: string },
+  ) {
+    this.out = new CollectedDocument(plan.paper, meta, size);
+    this.d = new Draw(this.out.doc);
+    const worksheets = plan.worksheets.length;
+    this.vars = {
+      title: plan.title,
+      headline: plan.title,
+      subtitle: `${pupils} ${pupils === 1 ? 'pupil' : 'pupils'}, ${worksheets} ${worksheets === 1 ? 'worksheet' : 'worksheets'} each`,
+      kind: '',
+      description: '',
+      instructions: '',
+      pupil: '',
+      codes: '',
+      section: 'Answer key',
+    };
+    const frame = templates.get('answers')({ ...this.vars, page: 1, pages: 1 });
+    const box = slotsBox(this.d, frame, contentBox(size));
+    if (!box) throw new Error('the answers template has no {{slots}}');
+    this.area = box;
+    this.packer = new Packer(box.h);
+    this.total = 0;
+  }
+
+  /** Blocks of one pupil, in reading order: worksheet by worksheet, answer section by section. */
+  private blocks(pupil: string, built: BuiltWorksheet[]): KeyBlock[] {
+    const out: KeyBlock[] = [];
+    for (const b of built) {
+      let first = true;
+      for (const s of b.key.sections.filter((x: Section) => x.answers)) {
+        const cell = packedCell(s.grid, this.area);
+        const per = rowsPerBlock(cell, this.area) * cell.cols;
+        for (let i = 0; i < s.slots.length; i += per) {
+          const slots = s.slots.slice(i, i + per);
+          out.push({ pupil, worksheet: b.name, slots, cell, height: blockHeight(cell, slots.length), first });
+          first = false;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Draws one pupil's blocks; pupils must come in roster order. */
+  add(pupil: string, built: BuiltWorksheet[]): void {
+    const blocks = this.blocks(pupil, built);
+    const heights = blocks.map((b) => b.height);
+    if (!this.heights) {
+      this.heights = heights;
+      const count = new Packer(this.area.h);
+      for (let p = 0; p < this.pupils; p++) for (const h of heights) count.place(h);
+      this.total = count.pages;
+    } else if (heights.join() !== this.heights.join()) {
+      throw new Error(`internal error: ${pupil}'s answers are laid out unlike the first pupil's, so the key's page count would be wrong`);
+    }
+    let pupilItem: PDFKit.PDFOutline | null = null;
+    for (const block of blocks) {
+      const at = this.packer.place(block.height);
+      if (at.newPage) this.newPage(at.page);
+      pupilItem ??= this.out.doc.outline.addItem(pupil);
+      if (block.first) pupilItem.addItem(block.worksheet);
+      this.drawBlock(block, this.area.y + at.y);
+    }
+    this.pupilsDone++;
+  }
+
+  private newPage(page: number): void {
+    const doc = this.out.doc;
+    doc.addPage();
+    const frame = this.templates.get('answers')({ ...this.vars, page: page + 1, pages: this.total });
+    drawPage(this.d, { blocks: frame, ...NO_SLOTS, fill: () => {} }, contentBox(this.size), this.size.w);
+  }
+
+  /**
+   * The heading: the pupil, the worksheet, and the block's codes on the right where they fit (each
+   * answer also carries its number and code, as on the pupil's sheet).
+   */
+  private drawBlock(b: KeyBlock, top: number): void {
+    const d = this.d;
+    const { x, w } = this.area;
+    const line = { x, y: top, w, h: 13 };
+    const title = `· ${b.worksheet}`;
+    const codes = b.slots.map((s) => (s.label ? `${s.label}: ${s.code ?? ''}` : (s.code ?? ''))).join('   ');
+    const nameW = Math.min(d.textWidth(b.pupil, 12, 'bold'), w * 0.5);
+    const titleW = d.textWidth(title, 10);
+    const codesW = d.textWidth(codes, 7.5);
+    const showCodes = codes.trim() !== '' && nameW + 6 + titleW + 16 + codesW <= w;
+    d.text(b.pupil, { ...line, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true });
+    const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
+    d.text(title, { ...line, x: x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true });
+    if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
+    d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 });
+    b.slots.forEach((slot, i) => {
+      const r = Math.floor(i / b.cell.cols);
+      const c = i % b.cell.cols;
+      const box = { x: x + c * (b.cell.w + BLOCK_GAP), y: top + BLOCK_HEAD + r * (b.cell.h + BLOCK_GAP), w: b.cell.w, h: b.cell.h };
+      drawSlot(d, slot, box, true);
+    });
+  }
+
+  /** The bytes written since the last call. */
+  take(): Promise<Uint8Array> {
+    return this.out.take();
+  }
+
+  /** Ends the document: the rest of its bytes and its page count. */
+  async end(): Promise<{ bytes: Uint8Array; pages: number }> {
+    if (this.packer.pages !== this.total || this.pupilsDone !== this.pupils) {
+      throw new Error(`internal error: the key has ${this.packer.pages} pages for ${this.pupilsDone} pupils, not the ${this.total} counted for ${this.pupils}`);
+    }
+    return { bytes: await this.out.end(), pages: this.total };
+  }
+}
