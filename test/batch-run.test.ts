@@ -93,20 +93,30 @@ describe('batch with a roster', () => {
     }
   });
 
-  it('holds every pupil\'s solutions in the key, headed by their name and codes', () => {
+  it('packs every pupil\'s solutions into the key, headed by their name and codes, in roster order, no block split', () => {
     const key = join(out, 'answer-key.pdf');
     const byPage = Array.from({ length: pages(key) }, (_, i) => pdfText(key, i + 1));
+    const pageOf = (text: string) => byPage.findIndex((t) => t.includes(text));
+    let last = 0;
     for (const p of manifest.pupils!) {
-      const own = byPage.filter((t) => t.includes(`Answer key: ${p.name} ·`)).join('\n');
-      expect(own, p.name).not.toBe('');
-      for (const w of p.worksheets) for (const code of w.codes) expect(own).toContain(code);
+      const first = pageOf(p.name);
+      expect(first, p.name).toBeGreaterThanOrEqual(last); // reading order: pupils in roster order
+      last = first;
+      for (const w of p.worksheets) {
+        // A block is never split: one page holds the worksheet's heading and all its codes.
+        const at = byPage.findIndex((t) => t.includes(p.name) && t.includes(`· ${w.name}`) && w.codes.every((c) => t.includes(c)));
+        expect(at, `${p.name}: ${w.name}`).toBeGreaterThanOrEqual(first);
+        for (const code of w.codes) expect(byPage.filter((t) => t.includes(code)), code).toHaveLength(1);
+      }
       // The Fultiples key says how many cells to shade; count them on the regenerated board.
-      const fcode = p.worksheets.find((w) => w.kind === 'fultiples')!.codes[0]!;
-      const board = (fromCode(fcode).item.model as FultiplesModel).board.flat();
-      expect(own).toContain(`${board.filter((n) => n % 7 === 0).length} cells`);
+      const fw = p.worksheets.find((w) => w.kind === 'fultiples')!;
+      const board = (fromCode(fw.codes[0]!).item.model as FultiplesModel).board.flat();
+      expect(byPage[pageOf(fw.codes[0]!)]).toContain(`${board.filter((n) => n % 7 === 0).length} cells`);
     }
-    // Nobody else's pages: each key page belongs to exactly one pupil.
-    for (const t of byPage) expect(PUPILS.filter((n) => t.includes(`Answer key: ${n} ·`))).toHaveLength(1);
+    // Packed: pupils share pages. Before, each pupil's worksheet had pages of its own (24 here); now
+    // only the Fultiples boards, each as big as a page, keep a page to themselves.
+    expect(byPage.length).toBeLessThanOrEqual(PUPILS.length * 4 * 0.6);
+    expect(byPage.filter((t) => PUPILS.filter((n) => t.includes(n)).length >= 2).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { md5 } from '@noble/hashes/legacy';
+import { bytesToHex } from '@noble/hashes/utils';
 import type { DocMeta } from '../pdf/document.js';
 
 /**
@@ -130,7 +131,7 @@ class Writer {
   private parts: Buffer[] = [];
   private size = 0;
   private offsets: number[] = [];
-  private hash = createHash('md5');
+  private hash = md5.create();
   next = 1;
 
   constructor() {
@@ -162,7 +163,7 @@ class Writer {
     const xref = this.size;
     const lines = ['xref', `0 ${this.next}`, '0000000000 65535 f '];
     for (let n = 1; n < this.next; n++) lines.push(`${String(this.offsets[n] ?? 0).padStart(10, '0')} 00000 n `);
-    const id = this.hash.digest('hex');
+    const id = bytesToHex(this.hash.digest());
     lines.push('trailer', `<<\n/Size ${this.next}\n/Root ${root} 0 R\n/Info ${info} 0 R\n/ID [<${id}> <${id}>]\n>>`, 'startxref', String(xref), '%%EOF\n');
     this.parts.push(Buffer.from(lines.join('\n'), 'latin1'));
     return Buffer.concat(this.parts);
