@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { addKindCommand } from './kind-command.js';
 import { addKeyCommand, addListCommand } from './info-commands.js';
 import { addBatchCommand } from './batch-command.js';
+import { addWebCommand } from './web-command.js';
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -22,6 +23,7 @@ function program(): Command {
   addKeyCommand(p, log);
   for (const kind of KINDS) addKindCommand(p, kind, log);
   addBatchCommand(p, log);
+  addWebCommand(p, log);
   return p;
 }
 

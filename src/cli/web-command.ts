@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join, normalize, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { fail, UserError } from '../core/errors.js';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.ttf': 'font/ttf',
+  '.icc': 'application/vnd.iccprofile',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+/** The built page: dist/web at the package root, beside dist/cli. */
+export const WEB_DIR = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+function portOf(raw: string | undefined): number {
+  if (raw === undefined) return 8017;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw) || n < 1024 || n > 65535) fail(`--port must be a whole number from 1024 to 65535 (got ${JSON.stringify(raw)})`);
+  return n;
+}
+
+function openBrowser(url: string): void {
+  const cmd = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
+  const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
+  spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
+}
+
+/** Serves the page's files to this computer only; the page itself does all the work. */
+export function serveWeb(dir: string, port: number, log: (line: string) => void): Promise<{ url: string; close(): void }> {
+  const root = normalize(dir);
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    let file = normalize(join(root, path));
+    if (!file.startsWith(root)) file = root; // no way out of the folder
+    if (file.endsWith(sep) || (existsSync(file) && statSync(file).isDirectory())) file = join(file, 'index.html');
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    if (!existsSync(file)) {
+      res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      return;
+    }
+    const hashed = /\/assets\//.test(file);
+    res.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      'x-content-type-options': 'nosniff',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new UserError(`port ${port} is in use: choose another with --port, for example --port ${port + 1}`) : e),
+    );
+    server.listen(port, '127.0.0.1', () => {
+      const address = server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : port}/`;
+      log(`Serving the puzzle page at ${url} (this computer only; press Ctrl-C to stop)`);
+      resolve({ url, close: () => server.close() });
+    });
+  });
+}
+
+export function addWebCommand(program: Command, log: (line: string) => void): void {
+  program
+    .command('web')
+    .description('serve the web page (every kind, class sets, answers from codes) on this computer')
+    .option('--port <n>', 'port to listen on, 1024 to 65535 (default 8017)')
+    .option('--open', 'open the page in the default browser')
+    .action(async (raw: { port?: string; open?: boolean }) => {
+      const port = portOf(raw.port);
+      if (!existsSync(join(WEB_DIR, 'index.html'))) fail('the web page has not been built: run npm run web:build (npm ci does it too)');
+      const served = await serveWeb(WEB_DIR, port, log);
+      if (raw.open) openBrowser(served.url);
+      await new Promise(() => {}); // serve until Ctrl-C
+    });
+}
