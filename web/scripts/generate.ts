@@ -1,0 +1,19 @@
+// Writes web/generated/: icons.json, only the pictures the built-in symbol sets use (a few hundred
+// kilobytes of art instead of the icon package's nine megabytes), and forms.json, every kind's
+// form as the library describes it, so the page can show its forms before the worker has loaded.
+import '../../src/port/node.js';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { setSymbols } from '../../src/pdf/symbols.js';
+import { kindForms } from '../../src/form.js';
+
+const full = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'));
+const used = [...new Set(setSymbols('all').flatMap((s) => (s.kind === 'icon' ? [s.icon] : [])))].sort();
+const icons = Object.fromEntries(used.map((n) => [n, full.icons[n]]));
+const missing = used.filter((n) => !full.icons[n]);
+if (missing.length) throw new Error(`icons missing from the package: ${missing.join(', ')}`);
+const out = new URL('../generated/', import.meta.url);
+mkdirSync(out, { recursive: true });
+writeFileSync(new URL('icons.json', out), JSON.stringify({ prefix: full.prefix, width: full.width, height: full.height, icons }));
+writeFileSync(new URL('forms.json', out), JSON.stringify(kindForms()));
+console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds`);

@@ -1,0 +1,55 @@
+// Class sets in the worker: the same batch core as `puzzlepress batch`, run in one thread, with the
+// files collected in memory and handed back as one ZIP.
+import { zipSync } from 'fflate';
+import { parse, stringify } from 'yaml';
+import { batchSetup, InThreadRunner, manifestText, runBatchCore, type BatchSink } from '../../src/batch/core.js';
+import { parsePlanText } from '../../src/batch/plan.js';
+import { safeName } from '../../src/core/seed.js';
+import { text, type Port } from '../../src/port/index.js';
+import type { BrowserPort } from '../../src/port/browser.js';
+import type { BatchJob, PlanToYaml, ReadPlan, Reply } from './protocol.js';
+
+/** The roster's name in plans the page writes; the CLI reads it beside the plan file. */
+export const ROSTER_FILE = 'pupils.csv';
+const PLAN_FILE = 'plan.yaml';
+
+/** A fixed time stamp in the ZIP, so the same plan gives the same ZIP bytes. */
+const ZIP_TIME = new Date(Date.UTC(2024, 0, 1));
+
+function yamlOf(plan: Record<string, unknown>): string {
+  return stringify(plan, { lineWidth: 0 });
+}
+
+export async function runBatchJob(id: number, job: BatchJob | PlanToYaml | ReadPlan, port: BrowserPort, post: (r: Reply) => void): Promise<Reply> {
+  if (job.type === 'plan-yaml') return { id, type: 'done', files: [{ name: 'plan.yaml', bytes: new TextEncoder().encode(yamlOf(job.plan)) }] };
+  if (job.type === 'read-plan') {
+    // Checked as the command line checks it; the roster it names is not here, so any one name stands in.
+    parsePlanText(job.text, job.name, () => 'Pupil\n');
+    return { id, type: 'done', files: [], data: parse(job.text) as unknown };
+  }
+  port.setFiles(job.files);
+  const readFile = (path: string): string => (path === ROSTER_FILE && job.roster !== undefined ? job.roster : text((port as Port).readFile(path)));
+  const plan = parsePlanText(yamlOf(job.plan), PLAN_FILE, readFile);
+  const seed = plan.seed ?? 'class';
+  const setup = batchSetup(plan, seed, PLAN_FILE, job.booklet);
+  const files: Record<string, Uint8Array> = {};
+  const pages: Record<string, number> = {};
+  const sink: BatchSink = {
+    file: async (name, bytes, n) => {
+      files[name] = bytes;
+      pages[name] = n;
+    },
+  };
+  const manifest = await runBatchCore(setup, new InThreadRunner(setup), sink, (done, total) => post({ id, type: 'progress', done, total, what: 'files' }));
+  files['manifest.json'] = new TextEncoder().encode(manifestText(manifest));
+  // PDFs are compressed already: storing them is as small and much faster.
+  const zip = zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, [b, { level: 0, mtime: ZIP_TIME }]])) as never);
+  const count = Object.keys(pages).length;
+  return {
+    id,
+    type: 'done',
+    files: [{ name: `${safeName(plan.title)}.zip`, bytes: zip }],
+    title: `${count} ${count === 1 ? 'file' : 'files'} and a manifest`,
+    data: Object.keys(files),
+  };
+}

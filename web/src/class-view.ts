@@ -1,0 +1,192 @@
+import type { KindForm } from '../../src/form.js';
+import { download, h, randomSeed, uid } from './dom.js';
+import { kindFields, type FieldSet } from './fields.js';
+import type { Jobs } from './jobs.js';
+import type { OutFile, PlanData } from './protocol.js';
+import { Status } from './status.js';
+
+interface Sheet {
+  kind: KindForm;
+  fields: FieldSet;
+  count: HTMLInputElement;
+  element: HTMLElement;
+}
+
+const ROSTER_FILE = 'pupils.csv';
+const README_PLAN: Record<string, string>[] = [
+  { kind: 'calcudoku', size: '6', difficulty: 'medium', count: '4' },
+  { kind: 'flow', size: '8', count: '4' },
+];
+
+/** "Class set": a roster and worksheets in, a ZIP out with a PDF a pupil, the teacher's key and a manifest. */
+export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
+  const status = new Status();
+  const sheets: Sheet[] = [];
+  const list = h('ol', { class: 'sheets' });
+  let result: OutFile | null = null;
+  let made = 0;
+
+  const field = (label: string, control: HTMLElement, help?: string) => {
+    const id = control.id || uid('f');
+    control.id = id;
+    return h('div', { class: 'field' }, h('label', { for: id }, label), control, help ? h('p', { class: 'help' }, help) : null);
+  };
+  const title = h('input', { type: 'text', maxlength: 120, value: 'Week 3 puzzles' });
+  const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false' });
+  const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
+  const answers = h('select', {}, h('option', { value: 'back' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
+  const roster = h('textarea', { id: 'roster', rows: 8, placeholder: 'Ava\nBen\nChloe\n...', 'aria-describedby': 'roster-help roster-error' });
+  const rosterError = h('p', { class: 'error', id: 'roster-error', role: 'alert', hidden: true });
+  const rosterFile = h('input', {
+    type: 'file',
+    id: 'roster-file',
+    accept: '.csv,.txt,text/csv,text/plain',
+    onchange: async () => {
+      const f = rosterFile.files?.[0];
+      if (f) roster.value = await f.text();
+    },
+  });
+  // a CSV dropped on the list is read, not opened by the browser in place of the page
+  roster.addEventListener('dragover', (e) => e.preventDefault());
+  roster.addEventListener('drop', async (e) => {
+    const f = e.dataTransfer?.files?.[0];
+    if (!f) return;
+    e.preventDefault();
+    roster.value = await f.text();
+  });
+  const booklet = h('input', { type: 'checkbox', id: 'booklet' });
+  const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
+  const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
+  const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => result && download(result.name, result.bytes, 'application/zip') }, 'Download the class set (ZIP)');
+  const madeList = h('ul', { class: 'made' });
+  const kindSelect = h('select', { id: 'add-kind' }, ...kinds.map((k) => h('option', { value: k.name }, k.title)));
+
+  function addSheet(kind: KindForm, values: Record<string, string> = {}): void {
+    const fields = kindFields(kind, () => {}, `sheet${++made}/`);
+    fields.set(values);
+    const count = h('input', { type: 'number', min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '' });
+    const remove = h('button', { type: 'button', class: 'small', onclick: () => drop(sheet) }, `Remove this worksheet`);
+    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), field('How many', count), fields.element, remove);
+    const sheet: Sheet = { kind, fields, count, element };
+    sheets.push(sheet);
+    list.append(element);
+  }
+
+  function drop(sheet: Sheet): void {
+    sheets.splice(sheets.indexOf(sheet), 1);
+    sheet.element.remove();
+  }
+
+  function rosterText(): string | undefined {
+    return roster.value.trim() ? roster.value : undefined;
+  }
+
+  function plan(): PlanData {
+    const p: PlanData = {
+      title: title.value.trim(),
+      seed: seed.value.trim() || undefined,
+      paper: paper.value,
+      answers: answers.value,
+      worksheets: sheets.map((s) => {
+        const n = s.count.value.trim();
+        return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
+      }),
+    };
+    if (rosterText()) p.roster = ROSTER_FILE;
+    return p;
+  }
+
+  async function importPlan(): Promise<void> {
+    planError.hidden = true;
+    const f = planFile.files?.[0];
+    if (!f) return;
+    const r = await jobs.run({ type: 'read-plan', text: await f.text(), name: f.name }).result;
+    planFile.value = '';
+    if (!r) return;
+    if (r.type === 'error') {
+      planError.textContent = r.message;
+      planError.hidden = false;
+      return;
+    }
+    const data = r.data as PlanData;
+    title.value = String(data.title ?? title.value);
+    if (data.seed !== undefined) seed.value = String(data.seed);
+    if (data.paper) paper.value = String(data.paper);
+    if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
+    booklet.checked = data.booklet === true;
+    for (const s of [...sheets]) drop(s);
+    for (const ws of data.worksheets ?? []) {
+      const kind = kinds.find((k) => k.name === ws.kind);
+      if (!kind) continue;
+      const values: Record<string, string> = {};
+      for (const [k, v] of Object.entries(ws)) {
+        // plans may spell options as flags (symbols-per-card) or keys (symbolsPerCard)
+        const f = kind.fields.find((x) => x.key === k || x.flag === `--${k}`);
+        const key = f?.key ?? k;
+        values[key] = Array.isArray(v) ? v.join('|') : String(v);
+      }
+      addSheet(kind, values);
+    }
+    status.say(`Opened ${f.name}${data.roster ? `: paste the names from ${String(data.roster)} into the class list` : ''}.`);
+  }
+
+  async function exportPlan(): Promise<void> {
+    const r = await jobs.run({ type: 'plan-yaml', plan: plan() }).result;
+    if (r?.type === 'done') download(`${title.value.trim() || 'plan'}.yaml`, r.files[0]!.bytes, 'application/yaml');
+    if (rosterText()) download(ROSTER_FILE, new TextEncoder().encode(roster.value), 'text/csv');
+  }
+
+  async function make(): Promise<void> {
+    rosterError.hidden = true;
+    planError.hidden = true;
+    save.disabled = true;
+    madeList.replaceChildren();
+    if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
+    const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
+    const job = jobs.run({ type: 'batch', plan: plan(), roster: rosterText(), booklet: booklet.checked, files }, (p) =>
+      status.progress(p.done, p.total, `Making the class set: step ${p.done} of ${p.total}…`),
+    );
+    status.working('Making the class set…', () => job.cancel());
+    const started = performance.now();
+    const r = await job.result;
+    if (!r) return status.say('Stopped. Nothing was made.');
+    if (r.type === 'error') {
+      const target = /roster|pupils\.csv/i.test(r.message) ? rosterError : planError;
+      target.textContent = r.message.replace(/^plan\.yaml:\d+: /, '');
+      target.hidden = false;
+      return status.say('Please check the message marked in red.', 'error');
+    }
+    result = r.files[0]!;
+    save.disabled = false;
+    madeList.replaceChildren(...(r.data as string[]).map((n) => h('li', {}, n)));
+    status.say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${r.title}.`);
+  }
+
+  for (const ws of README_PLAN) addSheet(kinds.find((k) => k.name === ws.kind)!, ws);
+
+  return h(
+    'div',
+    { class: 'view two-columns' },
+    h(
+      'form',
+      { class: 'controls', 'aria-label': 'Class set', onsubmit: (e: Event) => (e.preventDefault(), void make()) },
+      h('h2', {}, 'A class set'),
+      h('p', {}, 'With a class list, every pupil gets their own puzzles with their name printed, and you get one answer key for all. Without one, you get a booklet.'),
+      field('Title', title),
+      field('Puzzle set', seed, 'any word or number: the same word gives the same puzzles again'),
+      field('Paper', paper),
+      field('Answers', answers),
+      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, h('p', { class: 'help', id: 'roster-help' }, 'One name a line (a CSV file with a "name" column works too).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile, rosterError),
+      h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
+      h('h2', {}, 'Worksheets'),
+      list,
+      h('div', { class: 'row' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),
+      h('h2', {}, 'Plan file'),
+      h('p', { class: 'help' }, 'Save this plan to use it again, here or with the command line.'),
+      h('div', { class: 'row' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save plan (YAML)'), h('label', { for: 'plan-file', class: 'small-label' }, 'Open a plan'), planFile),
+      planError,
+      h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
+    ),
+    h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), madeList),
+  );
+}

@@ -1,0 +1,88 @@
+import { h, randomSeed, uid } from './dom.js';
+import type { Values } from './protocol.js';
+
+/** The options every kind takes, as on the command line (--count, --seed, --paper, ...). */
+export interface CommonFields {
+  element: HTMLElement;
+  values(): Values;
+  set(values: Record<string, string>): void;
+  seed(): string;
+  setDefaultCount(n: number): void;
+  showError(flag: string | undefined, message: string): boolean;
+  clearErrors(): void;
+}
+
+interface Spec {
+  key: string;
+  flag: string;
+  label: string;
+  help: string;
+  control: HTMLInputElement | HTMLSelectElement;
+  dflt?: string;
+}
+
+export function commonFields(changed: () => void, answersDefault = 'separate'): CommonFields {
+  const ctl = (attrs: Record<string, string | number | undefined>) => h('input', { ...attrs, oninput: changed });
+  const select = (choices: [string, string][], dflt: string) =>
+    h('select', { onchange: changed }, ...choices.map(([v, text]) => h('option', { value: v, selected: v === dflt }, text)));
+  const seed = ctl({ type: 'text', maxlength: 64, autocomplete: 'off', spellcheck: 'false' }) as HTMLInputElement;
+  seed.value = randomSeed();
+  const specs: Spec[] = [
+    { key: 'count', flag: '--count', label: 'How many', help: 'puzzles to print, 1 to 1000', control: ctl({ type: 'number', min: 1, max: 1000, inputmode: 'numeric' }) as HTMLInputElement },
+    { key: 'seed', flag: '--seed', label: 'Puzzle set', help: 'any word or number: the same word gives the same puzzles again', control: seed },
+    { key: 'paper', flag: '--paper', label: 'Paper', help: 'the paper in your printer', control: select([['a4', 'A4'], ['letter', 'US Letter']], 'a4'), dflt: 'a4' },
+    { key: 'answers', flag: '--answers', label: 'Answer key', help: 'where the answers go', control: select([['separate', 'In its own file'], ['back', 'At the back'], ['none', 'Leave out']], answersDefault), dflt: 'back' },
+    { key: 'layout', flag: '--layout', label: 'Puzzles a page', help: 'columns x rows, for example 2x3 (leave empty to choose for me)', control: ctl({ type: 'text', placeholder: 'for example 2x3', autocomplete: 'off' }) as HTMLInputElement },
+    { key: 'title', flag: '--title', label: 'Title', help: 'printed at the top of every page', control: ctl({ type: 'text', maxlength: 120 }) as HTMLInputElement },
+  ];
+  const errors = new Map<string, HTMLElement>();
+  const element = h('div', { class: 'fields' });
+  for (const s of specs) {
+    const id = uid(s.key);
+    s.control.id = id;
+    s.control.setAttribute('aria-describedby', `${id}-help ${id}-error`);
+    const error = h('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
+    errors.set(s.flag, error);
+    const extra =
+      s.key === 'seed'
+        ? h('button', { type: 'button', class: 'small', onclick: () => ((seed.value = randomSeed()), changed()) }, 'New puzzles')
+        : null;
+    element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), h('p', { class: 'help', id: `${id}-help` }, s.help), error));
+  }
+  const get = (key: string) => specs.find((s) => s.key === key)!;
+  return {
+    element,
+    values() {
+      const out: Values = {};
+      for (const s of specs) {
+        const v = s.control.value.trim();
+        // answers is always sent: the page's default (its own file) is not the command line's
+        if (v && (v !== s.dflt || s.key === 'answers')) out[s.key] = v;
+      }
+      if (out.answers === 'back') delete out.answers;
+      return out;
+    },
+    set(values) {
+      for (const s of specs) if (values[s.key] !== undefined) s.control.value = values[s.key]!;
+      if (values.answers === undefined && 'kind' in values) get('answers').control.value = 'back';
+    },
+    seed: () => seed.value.trim(),
+    setDefaultCount(n) {
+      (get('count').control as HTMLInputElement).placeholder = String(n);
+    },
+    showError(flag, message) {
+      const el = flag ? errors.get(flag) : undefined;
+      if (!el) return false;
+      el.textContent = message;
+      el.hidden = false;
+      el.closest('.field')?.classList.add('invalid');
+      return true;
+    },
+    clearErrors() {
+      for (const el of errors.values()) {
+        el.hidden = true;
+        el.closest('.field')?.classList.remove('invalid');
+      }
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import type { Field, KindForm } from '../../src/form.js';
+import { h, uid } from './dom.js';
+import type { Values } from './protocol.js';
+
+/** The teacher's own files for a `files` field: a typed word list, or dropped pictures. */
+export interface OwnFiles {
+  words: string;
+  pictures: File[];
+}
+
+export interface FieldSet {
+  element: HTMLElement;
+  /** Kind options as the CLI would receive them: only fields the teacher changed. */
+  values(): Values;
+  files(): Promise<Record<string, Uint8Array>>;
+  set(values: Record<string, string>): void;
+  showError(flag: string | undefined, message: string): boolean; // false when no field has that flag
+  clearErrors(): void;
+}
+
+
+function help(id: string, text: string): HTMLElement {
+  return h('p', { class: 'help', id }, text);
+}
+
+/**
+ * Builds one kind's form from its description; `changed` is called on every edit. The teacher's
+ * files are named under `folder` (several worksheets of a class set each have their own).
+ */
+export function kindFields(form: KindForm, changed: () => void, folder = ''): FieldSet {
+  const WORDS_FILE = `${folder}words.txt`;
+  const PICTURES = `${folder}pictures`;
+  const element = h('div', { class: 'fields' });
+  const readers: (() => [string, Values[string]] | null)[] = [];
+  const setters = new Map<string, (v: string) => void>();
+  const errors = new Map<string, HTMLElement>();
+  const own: OwnFiles = { words: '', pictures: [] };
+  let filesField: Field | undefined;
+
+  for (const f of form.fields) {
+    const id = uid(f.key);
+    const helpId = `${id}-help`;
+    const error = h('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
+    errors.set(f.flag, error);
+    const describedBy = `${helpId} ${id}-error`;
+    let control: HTMLElement;
+    if (f.type === 'switch') {
+      const box = h('input', { type: 'checkbox', id, checked: f.value === true, 'aria-describedby': describedBy, onchange: changed });
+      readers.push(() => (box.checked !== (f.value === true) ? [f.key, box.checked] : null));
+      setters.set(f.key, (v) => (box.checked = v === 'true' || v === ''));
+      element.append(h('div', { class: 'field switch' }, box, h('label', { for: id }, f.label), help(helpId, f.help), error));
+      continue;
+    }
+    if (f.type === 'choice') {
+      const sel = h('select', { id, 'aria-describedby': describedBy, onchange: changed }, ...f.choices!.map((c) => h('option', { value: c, selected: c === f.value }, c)));
+      readers.push(() => (sel.value !== f.value ? [f.key, sel.value] : null));
+      setters.set(f.key, (v) => (sel.value = v));
+      control = sel;
+    } else if (f.type === 'choices') {
+      const start = String(f.value ?? f.choices!.join(',')).split(',');
+      const boxes = f.choices!.map((c) => h('input', { type: 'checkbox', id: `${id}-${c}`, value: c, checked: start.includes(c), onchange: changed }));
+      readers.push(() => {
+        const v = boxes.filter((b) => b.checked).map((b) => b.value).join(',') || 'none';
+        return v !== start.join(',') ? [f.key, v] : null;
+      });
+      setters.set(f.key, (v) => boxes.forEach((b) => (b.checked = v.split(',').includes(b.value))));
+      element.append(
+        h('fieldset', { class: 'field choices', 'aria-describedby': describedBy }, h('legend', {}, f.label), ...f.choices!.map((c, i) => h('span', { class: 'choice' }, boxes[i]!, h('label', { for: `${id}-${c}` }, c))), help(helpId, f.help), error),
+      );
+      continue;
+    } else if (f.type === 'lines') {
+      const area = h('textarea', { id, rows: 3, placeholder: f.example ? `for example ${f.example}` : undefined, 'aria-describedby': describedBy, oninput: changed });
+      readers.push(() => {
+        const lines = area.value.split('\n').map((l) => l.trim()).filter(Boolean);
+        return lines.length ? [f.key, lines] : null;
+      });
+      setters.set(f.key, (v) => (area.value = v.split('|').join('\n')));
+      control = area;
+    } else if (f.type === 'files') {
+      filesField = f;
+      element.append(ownFilesField(f, id, own, changed, error));
+      readers.push(() => (own.pictures.length ? [f.key, PICTURES] : own.words.trim() ? [f.key, WORDS_FILE] : null));
+      continue;
+    } else {
+      const input = h('input', {
+        id,
+        type: f.type === 'number' ? 'number' : 'text',
+        min: f.min,
+        max: f.max,
+        inputmode: f.type === 'number' ? 'numeric' : undefined,
+        placeholder: f.example ?? (f.value !== undefined ? String(f.value) : undefined),
+        'aria-describedby': describedBy,
+        oninput: changed,
+      });
+      readers.push(() => (input.value.trim() ? [f.key, input.value.trim()] : null));
+      setters.set(f.key, (v) => (input.value = v));
+      control = input;
+    }
+    element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, help(helpId, f.help), error));
+  }
+
+  return {
+    element,
+    values() {
+      const out: Values = {};
+      for (const r of readers) {
+        const kv = r();
+        if (kv) out[kv[0]] = kv[1];
+      }
+      return out;
+    },
+    async files() {
+      if (!filesField) return {};
+      if (own.pictures.length) {
+        const entries = await Promise.all(own.pictures.map(async (f) => [`${PICTURES}/${f.name}`, new Uint8Array(await f.arrayBuffer())] as const));
+        return Object.fromEntries(entries);
+      }
+      return own.words.trim() ? { [WORDS_FILE]: new TextEncoder().encode(own.words) } : {};
+    },
+    set(values) {
+      for (const [k, v] of Object.entries(values)) setters.get(k)?.(v);
+    },
+    showError(flag, message) {
+      const el = flag ? errors.get(flag) : undefined;
+      if (!el) return false;
+      el.textContent = message;
+      el.hidden = false;
+      el.closest('.field')?.classList.add('invalid');
+      return true;
+    },
+    clearErrors() {
+      for (const el of errors.values()) {
+        el.hidden = true;
+        el.textContent = '';
+        el.closest('.field')?.classList.remove('invalid');
+      }
+    },
+  };
+}
+
+/** A word list typed in, or pictures chosen or dropped: the page's form of "a .txt file or a folder". */
+function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void, error: HTMLElement): HTMLElement {
+  const words = h('textarea', { id: `${id}-words`, rows: 5, placeholder: 'cat\ndog\nrainbow\n...', oninput: () => ((own.words = words.value), changed()) });
+  const count = h('p', { class: 'help', 'aria-live': 'polite' });
+  const show = () => (count.textContent = own.pictures.length ? `${own.pictures.length} pictures chosen` : 'No pictures chosen');
+  const picker = h('input', {
+    type: 'file',
+    id: `${id}-pictures`,
+    multiple: true,
+    accept: '.png,.jpg,.jpeg,.svg,image/png,image/jpeg,image/svg+xml',
+    onchange: () => {
+      own.pictures = [...(picker.files ?? [])];
+      show();
+      changed();
+    },
+  });
+  const clear = h('button', { type: 'button', class: 'small', onclick: () => ((own.pictures = []), (picker.value = ''), show(), changed()) }, 'Remove pictures');
+  const drop = h('div', { class: 'drop' }, h('label', { for: `${id}-pictures` }, 'Your own pictures (PNG, JPEG or SVG): choose or drop them here'), picker, count, clear);
+  drop.addEventListener('dragover', (e) => (e.preventDefault(), drop.classList.add('over')));
+  drop.addEventListener('dragleave', () => drop.classList.remove('over'));
+  drop.addEventListener('drop', (e) => {
+    e.preventDefault();
+    drop.classList.remove('over');
+    own.pictures = [...(e.dataTransfer?.files ?? [])];
+    show();
+    changed();
+  });
+  show();
+  return h(
+    'fieldset',
+    { class: 'field own' },
+    h('legend', {}, 'Your own symbols (instead of the built-in pictures)'),
+    h('label', { for: `${id}-words` }, 'Words, one on each line'),
+    words,
+    drop,
+    h('p', { class: 'help' }, f.help),
+    error,
+  );
+}

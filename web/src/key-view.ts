@@ -1,0 +1,56 @@
+import { download, h } from './dom.js';
+import type { Jobs } from './jobs.js';
+import { Preview } from './preview.js';
+import type { OutFile } from './protocol.js';
+import { Status } from './status.js';
+
+/** "Answer from a code": every printed puzzle carries a code that makes its answer again. */
+export function keyView(jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
+  const status = new Status();
+  const preview = new Preview('Answer');
+  let file: OutFile | null = null;
+  const code = h('input', { id: 'code', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'for example K6HF-503STSQQ', 'aria-describedby': 'code-help code-error' });
+  code.value = state.code ?? '';
+  const paper = h('select', { id: 'key-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
+  paper.value = state.paper === 'letter' ? 'letter' : 'a4';
+  const error = h('p', { class: 'error', id: 'code-error', role: 'alert', hidden: true });
+  const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => file && download(file.name, file.bytes, 'application/pdf') }, 'Download the answer (PDF)');
+
+  async function find(): Promise<void> {
+    error.hidden = true;
+    code.closest('.field')?.classList.remove('invalid');
+    saveState({ view: 'key', code: code.value.trim(), paper: paper.value });
+    const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value });
+    status.working('Making the answer…', () => job.cancel());
+    const r = await job.result;
+    if (!r) return status.say('Stopped.');
+    if (r.type === 'error') {
+      error.textContent = r.message;
+      error.hidden = false;
+      code.closest('.field')?.classList.add('invalid');
+      save.disabled = true;
+      preview.clear();
+      return status.say('That code did not work: see the message under it.', 'error');
+    }
+    file = r.files[0]!;
+    save.disabled = false;
+    await preview.load(file.bytes);
+    status.say(`${r.title}.`);
+  }
+
+  if (state.code) void find();
+  return h(
+    'div',
+    { class: 'view two-columns' },
+    h(
+      'form',
+      { class: 'controls', 'aria-label': 'Find an answer', onsubmit: (e: Event) => (e.preventDefault(), void find()) },
+      h('h2', {}, 'Answer from a code'),
+      h('p', {}, 'Every puzzle has a short code printed beside it. Type it here to get its answer again, even if the answer key is lost.'),
+      h('div', { class: 'field' }, h('label', { for: 'code' }, 'Code'), code, h('p', { class: 'help', id: 'code-help' }, 'Letters and numbers as printed; small and capital letters are the same.'), error),
+      h('div', { class: 'field' }, h('label', { for: 'key-paper' }, 'Paper'), paper),
+      h('button', { type: 'submit', class: 'primary' }, 'Show the answer'),
+    ),
+    h('section', { class: 'preview', 'aria-label': 'The answer' }, status.element, h('div', { class: 'downloads' }, save), preview.element),
+  );
+}

@@ -1,0 +1,74 @@
+import { h } from './dom.js';
+
+type PdfJs = typeof import('pdfjs-dist');
+let pdfjs: Promise<PdfJs> | undefined;
+
+/** pdf.js is large: loaded on the first preview, not with the page. */
+export function loadPdfJs(): Promise<PdfJs> {
+  pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
+    lib.GlobalWorkerOptions.workerSrc = worker.default;
+    return lib;
+  });
+  return pdfjs;
+}
+
+/** Shows the pages of a PDF one at a time, drawn to a canvas at the screen's resolution. */
+export class Preview {
+  readonly element: HTMLElement;
+  private canvas = h('canvas', { class: 'page', role: 'img', 'aria-label': 'Preview of the page' });
+  private label = h('span', { class: 'page-no', 'aria-live': 'polite' });
+  private prev = h('button', { type: 'button', class: 'small', onclick: () => this.show(this.index - 1) }, '‹ Previous page');
+  private next = h('button', { type: 'button', class: 'small', onclick: () => this.show(this.index + 1) }, 'Next page ›');
+  private doc: import('pdfjs-dist').PDFDocumentProxy | null = null;
+  private index = 0;
+  private first = 0;
+  private last = 0;
+  private drawing = Promise.resolve();
+
+  constructor(private what: string) {
+    this.element = h('div', { class: 'preview-pages' }, h('div', { class: 'page-nav' }, this.prev, this.label, this.next), h('div', { class: 'sheet' }, this.canvas));
+    this.clear();
+  }
+
+  clear(): void {
+    this.doc = null;
+    this.canvas.width = 0;
+    this.canvas.height = 0;
+    this.label.textContent = '';
+    this.prev.disabled = this.next.disabled = true;
+  }
+
+  /** Shows pages first..last (0-based) of `bytes`. */
+  async load(bytes: Uint8Array, first = 0, last?: number): Promise<void> {
+    const lib = await loadPdfJs();
+    const old = this.doc;
+    this.doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
+    void old?.destroy();
+    this.first = first;
+    this.last = Math.min(last ?? this.doc.numPages - 1, this.doc.numPages - 1);
+    await this.show(first);
+  }
+
+  show(i: number): Promise<void> {
+    if (!this.doc || i < this.first || i > this.last) return this.drawing;
+    this.index = i;
+    const doc = this.doc;
+    this.drawing = this.drawing.then(async () => {
+      const page = await doc.getPage(i + 1);
+      const width = Math.min(this.element.clientWidth || 600, 760);
+      const base = page.getViewport({ scale: 1 });
+      const scale = (width / base.width) * (window.devicePixelRatio || 1);
+      const viewport = page.getViewport({ scale });
+      this.canvas.width = Math.floor(viewport.width);
+      this.canvas.height = Math.floor(viewport.height);
+      this.canvas.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
+      await page.render({ canvas: this.canvas, viewport }).promise;
+      const n = this.last - this.first + 1;
+      this.label.textContent = `${this.what}: page ${i - this.first + 1} of ${n}`;
+      this.canvas.setAttribute('aria-label', `${this.what}, page ${i - this.first + 1} of ${n}`);
+      this.prev.disabled = i <= this.first;
+      this.next.disabled = i >= this.last;
+    });
+    return this.drawing;
+  }
+}

@@ -1,0 +1,53 @@
+// Messages between the page and its worker. Bytes travel as transferred Uint8Arrays.
+
+export type Values = Record<string, string | boolean | string[]>;
+
+export interface SheetJob {
+  type: 'sheet';
+  kind: string;
+  values: Values; // kind options and --count, --seed, --paper, --layout, --answers, --title, by key
+  files: Record<string, Uint8Array>; // the teacher's files, by the name an option gives
+}
+
+export interface KeyJob {
+  type: 'key';
+  code: string;
+  paper: string;
+}
+
+/** A plan as a plan file holds it: title, seed, paper, answers, roster, worksheets with their options. */
+export type PlanData = Record<string, unknown> & { worksheets: Record<string, unknown>[] };
+
+export interface BatchJob {
+  type: 'batch';
+  plan: PlanData;
+  roster?: string; // the roster's text, read as the file the plan names
+  booklet: boolean;
+  files: Record<string, Uint8Array>;
+}
+
+/** The plan as YAML, to save and use with the command line. */
+export interface PlanToYaml {
+  type: 'plan-yaml';
+  plan: PlanData;
+}
+
+/** A plan file the teacher opened: checked, and handed back as data for the form. */
+export interface ReadPlan {
+  type: 'read-plan';
+  text: string;
+  name: string;
+}
+
+export type Job = SheetJob | KeyJob | BatchJob | PlanToYaml | ReadPlan;
+
+export interface OutFile {
+  name: string;
+  bytes: Uint8Array;
+  pages?: number;
+}
+
+export type Reply =
+  | { id: number; type: 'progress'; done: number; total: number; what: string }
+  | { id: number; type: 'done'; files: OutFile[]; frontPages?: number; title?: string; data?: unknown }
+  | { id: number; type: 'error'; message: string; field?: string };

@@ -1,0 +1,172 @@
+import type { KindForm } from '../../src/form.js';
+import { commonFields } from './common.js';
+import { download, h } from './dom.js';
+import { kindFields, type FieldSet } from './fields.js';
+import type { Handle, Jobs } from './jobs.js';
+import { Preview } from './preview.js';
+import type { OutFile } from './protocol.js';
+import { Status } from './status.js';
+
+/** "Worksheets": pick a kind, set its options, see the pages as they change, download the files. */
+export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
+  let kind = kinds.find((k) => k.name === state.kind) ?? kinds[0]!;
+  let fields: FieldSet;
+  const common = commonFields(() => schedule());
+  const status = new Status();
+  const sheetPreview = new Preview('Puzzles');
+  const keyPreview = new Preview('Answer key');
+  let files: OutFile[] = [];
+  let frontPages = 0;
+  let running: Handle | null = null;
+  let again = false;
+  let showKey = () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const optionsBox = h('div', { class: 'kind-options' });
+  const picker = h(
+    'fieldset',
+    { class: 'kinds' },
+    h('legend', {}, 'Puzzle'),
+    ...kinds.map((k) => {
+      const id = `kind-${k.name}`;
+      const radio = h('input', { type: 'radio', name: 'kind', id, value: k.name, checked: k === kind, onchange: () => choose(k) });
+      return h('div', { class: 'kind' }, radio, h('label', { for: id }, h('strong', {}, k.title), h('span', {}, k.summary)));
+    }),
+  );
+
+  const tabs = {
+    sheet: h('button', { type: 'button', role: 'tab', 'aria-selected': 'true', id: 'tab-sheet', 'aria-controls': 'panel-sheet', onclick: () => tab('sheet') }, 'Puzzles'),
+    key: h('button', { type: 'button', role: 'tab', 'aria-selected': 'false', id: 'tab-key', 'aria-controls': 'panel-key', onclick: () => tab('key') }, 'Answer key'),
+  };
+  const keyNote = h('p', { class: 'help' });
+  const panels = {
+    sheet: h('div', { role: 'tabpanel', id: 'panel-sheet', 'aria-labelledby': 'tab-sheet' }, sheetPreview.element),
+    key: h('div', { role: 'tabpanel', id: 'panel-key', 'aria-labelledby': 'tab-key', hidden: true }, keyNote, keyPreview.element),
+  };
+  const buttons = {
+    pdf: h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => save(0) }, 'Download PDF'),
+    key: h('button', { type: 'button', disabled: true, onclick: () => save(1) }, 'Download answer key (PDF)'),
+    json: h('button', { type: 'button', disabled: true, onclick: () => save(2) }, 'Download data (JSON)'),
+  };
+
+  function tab(which: 'sheet' | 'key'): void {
+    for (const t of ['sheet', 'key'] as const) {
+      tabs[t].setAttribute('aria-selected', String(t === which));
+      panels[t].hidden = t !== which;
+    }
+    if (which === 'key') showKey();
+  }
+
+  function choose(k: KindForm, values: Record<string, string> = {}): void {
+    kind = k;
+    fields = kindFields(k, () => schedule());
+    fields.set(values);
+    common.setDefaultCount(k.defaultCount);
+    optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
+    schedule(0);
+  }
+
+  function save(which: number): void {
+    const f = pick(which);
+    if (f) download(f.name, f.bytes, f.name.endsWith('.json') ? 'application/json' : 'application/pdf');
+  }
+
+  function pick(which: number): OutFile | undefined {
+    const pdfs = files.filter((f) => f.name.endsWith('.pdf'));
+    if (which === 2) return files.find((f) => f.name.endsWith('.json'));
+    return which === 0 ? pdfs[0] : pdfs[1];
+  }
+
+  function schedule(delay = 300): void {
+    clearTimeout(timer);
+    timer = setTimeout(generate, delay);
+  }
+
+  async function generate(): Promise<void> {
+    if (running) {
+      again = true; // the newest options win once the running job ends
+      return;
+    }
+    const values = { ...common.values(), ...fields.values() };
+    if (!common.seed()) values.seed = 'puzzles';
+    saveState({ view: 'sheet', kind: kind.name, ...flat(values) });
+    fields.clearErrors();
+    common.clearErrors();
+    const job = jobs.run({ type: 'sheet', kind: kind.name, values, files: await fields.files() }, (p) =>
+      status.progress(p.done, p.total, p.what === 'pages' ? 'Drawing the pages…' : `Making puzzle ${p.done} of ${p.total}…`),
+    );
+    running = job;
+    const started = performance.now();
+    status.working('Making your puzzles…', () => job.cancel());
+    const r = await job.result;
+    running = null;
+    if (again) {
+      again = false;
+      return generate();
+    }
+    if (!r) return status.say('Stopped. Change an option or press Make again.');
+    if (r.type === 'error') {
+      for (const b of Object.values(buttons)) b.disabled = true;
+      if (!fields.showError(r.field, r.message) && !common.showError(r.field, r.message)) status.say(r.message, 'error');
+      else status.say('Please check the option marked in red.', 'error');
+      return;
+    }
+    files = r.files;
+    frontPages = r.frontPages ?? 0;
+    const pdfs = files.filter((f) => f.name.endsWith('.pdf'));
+    const main = pdfs[0]!;
+    const separate = pdfs[1];
+    await sheetPreview.load(main.bytes, 0, frontPages - 1);
+    // the key is drawn when its tab is opened (or once the sheet is showing), not before the sheet
+    keyNote.textContent = separate
+      ? 'The answer key is in its own file.'
+      : (main.pages ?? 0) > frontPages
+        ? 'The answer key is at the back of the PDF.'
+        : 'There is no answer key: choose "In its own file" or "At the back" under Answer key.';
+    showKey = () => {
+      showKey = () => {};
+      if (separate) void keyPreview.load(separate.bytes);
+      else if ((main.pages ?? 0) > frontPages) void keyPreview.load(main.bytes, frontPages);
+      else keyPreview.clear();
+    };
+    if (!panels.key.hidden) showKey();
+    else setTimeout(() => showKey(), 50);
+    buttons.pdf.disabled = false;
+    buttons.key.disabled = !separate;
+    buttons.json.disabled = false;
+    const secs = ((performance.now() - started) / 1000).toFixed(1);
+    status.say(`${r.title}: ${main.pages} ${main.pages === 1 ? 'page' : 'pages'}${separate ? ` and ${separate.pages} of answers` : ''}, ready in ${secs} s.`);
+  }
+
+  const view = h(
+    'div',
+    { class: 'view two-columns' },
+    h(
+      'form',
+      { class: 'controls', 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), schedule(0)) },
+      picker,
+      optionsBox,
+      h('h2', {}, 'Pages'),
+      common.element,
+      h('button', { type: 'submit', class: 'primary' }, 'Make the puzzles'),
+    ),
+    h(
+      'section',
+      { class: 'preview', 'aria-label': 'Preview and downloads' },
+      status.element,
+      h('div', { class: 'downloads' }, buttons.pdf, buttons.key, buttons.json),
+      h('div', { role: 'tablist', 'aria-label': 'Which pages to preview', class: 'tabs' }, tabs.sheet, tabs.key),
+      panels.sheet,
+      panels.key,
+    ),
+  );
+  common.set(state);
+  choose(kind, state);
+  return view;
+}
+
+function flat(values: Record<string, string | boolean | string[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = Array.isArray(v) ? v.join('|') : String(v);
+  return out;
+}

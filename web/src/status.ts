@@ -1,0 +1,42 @@
+import { h } from './dom.js';
+
+/** A line saying what the page is doing, with a progress bar and a Cancel button for long work. */
+export class Status {
+  readonly element: HTMLElement;
+  private text = h('span', { class: 'status-text' });
+  private bar = h('progress', { max: 1, value: 0, hidden: true, 'aria-label': 'Progress' });
+  private stop = h('button', { type: 'button', class: 'small', hidden: true }, 'Cancel');
+  private onCancel: (() => void) | null = null;
+
+  constructor() {
+    this.element = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-state': 'idle', 'data-runs': 0 }, this.text, this.bar, this.stop);
+    this.stop.addEventListener('click', () => this.onCancel?.());
+  }
+
+  working(text: string, cancel: () => void): void {
+    this.element.className = 'status busy';
+    // tests (and assistive tools) can tell one finished job from the next
+    this.element.dataset.state = 'busy';
+    this.element.dataset.runs = String(Number(this.element.dataset.runs) + 1);
+    this.text.textContent = text;
+    this.onCancel = cancel;
+    this.stop.hidden = false;
+    this.bar.hidden = true;
+  }
+
+  progress(done: number, total: number, text: string): void {
+    this.bar.hidden = total <= 1;
+    this.bar.max = Math.max(1, total);
+    this.bar.value = done;
+    this.text.textContent = text;
+  }
+
+  say(text: string, kind: 'ok' | 'error' = 'ok'): void {
+    this.element.className = `status ${kind}`;
+    this.element.dataset.state = kind;
+    this.text.textContent = text;
+    this.stop.hidden = true;
+    this.bar.hidden = true;
+    this.onCancel = null;
+  }
+}

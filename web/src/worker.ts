@@ -1,0 +1,109 @@
+// The generator, layout and PDF drawing: the same library as the command line, in a Web Worker so
+// the page never freezes. Shipped files come through the browser side of the platform port.
+import PDFDocument from 'pdfkit';
+import { BrowserPort, installBrowserPort } from '../../src/port/browser.js';
+import { MissingAsset } from '../../src/port/index.js';
+import { UserError } from '../../src/core/errors.js';
+import { findKind } from '../../src/kinds/index.js';
+import { parseCommon, parseKindOptions } from '../../src/core/options.js';
+import { Templates } from '../../src/layout/templates.js';
+import { answersMeta, planKey, planSheets } from '../../src/make.js';
+import { renderToBuffer } from '../../src/pdf/render.js';
+import { ICON_ASSET } from '../../src/pdf/symbols.js';
+import { safeName } from '../../src/core/seed.js';
+import regular from '../../fonts/Andika-Regular.ttf?url';
+import bold from '../../fonts/Andika-Bold.ttf?url';
+import italic from '../../fonts/Andika-Italic.ttf?url';
+import icons from '../generated/icons.json?url';
+import type { Job, OutFile, Reply } from './protocol.js';
+
+const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+const port = installBrowserPort(
+  new BrowserPort(PDFDocument as never, {
+    'fonts/Andika-Regular.ttf': regular,
+    'fonts/Andika-Bold.ttf': bold,
+    'fonts/Andika-Italic.ttf': italic,
+    [ICON_ASSET]: icons,
+  }),
+);
+// Every PDF needs the fonts: fetch them as the worker starts; pictures only when a deck asks.
+const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf'].map((f) => port.load(f)));
+const encoder = new TextEncoder();
+for (const [path, text] of Object.entries(templates)) port.provide(`templates/${path.split('/').pop()}`, encoder.encode(text));
+
+function post(reply: Reply, transfer: Transferable[] = []): void {
+  (self as unknown as Worker).postMessage(reply, transfer);
+}
+
+async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<Reply> {
+  const kind = findKind(job.kind);
+  if (!kind) throw new UserError(`there is no puzzle kind "${job.kind}"`);
+  port.setFiles(job.files);
+  const common = parseCommon(job.values);
+  const options = parseKindOptions(kind, job.values);
+  const seed = common.seed ?? 'puzzles';
+  const t = new Templates();
+  const count = common.count ?? kind.defaultCount;
+  const plan = planSheets(kind, options, common, seed, t, (done, total) => post({ id, type: 'progress', done, total, what: 'puzzles' }));
+  post({ id, type: 'progress', done: count, total: count, what: 'pages' });
+  const render = { paper: common.paper, templates: t, meta: plan.meta };
+  const base = `${kind.name}-${safeName(seed)}`;
+  const files: OutFile[] = [{ name: `${base}.pdf`, bytes: await renderToBuffer(plan.main, render), pages: plan.main.length }];
+  if (plan.answers) files.push({ name: `${base}-answers.pdf`, bytes: await renderToBuffer(plan.answers, { ...render, meta: answersMeta(plan.meta) }), pages: plan.answers.length });
+  files.push({ name: `${base}.json`, bytes: encoder.encode(`${JSON.stringify(plan.json, null, 2)}\n`) });
+  return { id, type: 'done', files, frontPages: plan.frontPages, title: `${kind.title} · ${kind.describe(options)}` };
+}
+
+async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Reply> {
+  const common = parseCommon({ paper: job.paper });
+  const t = new Templates();
+  const plan = planKey(job.code, common.paper, t);
+  const bytes = await renderToBuffer(plan.pages, { paper: common.paper, templates: t, meta: plan.meta });
+  return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}` };
+}
+
+async function run(id: number, job: Job): Promise<Reply> {
+  switch (job.type) {
+    case 'sheet':
+      return sheet(id, job);
+    case 'key':
+      return key(id, job);
+    case 'batch':
+    case 'plan-yaml':
+    case 'read-plan':
+      // class sets need the batch code, which the first sheet should not wait for
+      return (await import('./batch.js')).runBatchJob(id, job, port, (r) => post(r));
+  }
+}
+
+/** The flag a message starts with ("--size must be ..."), so the page can show it by its field. */
+function fieldOf(message: string): string | undefined {
+  return /^(--[a-z0-9-]+)/.exec(message)?.[1];
+}
+
+self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
+  const { id, job } = e.data;
+  await fonts.catch(() => {}); // a font that failed to load is fetched again below, and its error shown
+  for (let attempt = 0; attempt < 5; attempt++) {
+    try {
+      const reply = await run(id, job);
+      const transfer = reply.type === 'done' ? reply.files.map((f) => f.bytes.buffer as ArrayBuffer) : [];
+      post(reply, transfer);
+      return;
+    } catch (err) {
+      // A shipped file (symbol art) not fetched yet: fetch it and run the same job again.
+      if (err instanceof MissingAsset) {
+        await port.load(err.path);
+        continue;
+      }
+      if (err instanceof UserError) {
+        post({ id, type: 'error', message: err.message, field: fieldOf(err.message) });
+      } else {
+        console.error(err);
+        post({ id, type: 'error', message: 'Something went wrong while making this. Try other options, or reload the page.' });
+      }
+      return;
+    }
+  }
+};
