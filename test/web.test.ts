@@ -1,0 +1,222 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
+import { runs, settled, webSession, type WebSession } from './helpers/browser.js';
+
+// The built page (npm run web:build, part of npm test) driven in Debian's Chromium.
+let s: WebSession;
+const dir = mkdtempSync(join(tmpdir(), 'pp-web-'));
+
+beforeAll(async () => {
+  s = await webSession();
+}, 60_000);
+afterAll(async () => s?.close());
+
+async function downloadOf(page: Page, button: string): Promise<Buffer> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`button:has-text("${button}")`)]);
+  return readFileSync((await dl.path())!);
+}
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's findings on the page as it is now: id and the first offending element of each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+    return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  });
+  return found;
+}
+
+function pdfText(pdf: Buffer): string {
+  const f = join(dir, `t${Math.random()}.pdf`);
+  writeFileSync(f, pdf);
+  return execFileSync('pdftotext', ['-layout', f, '-'], { encoding: 'utf8' });
+}
+
+function pdfPages(pdf: Buffer): number {
+  const f = join(dir, `p${Math.random()}.pdf`);
+  writeFileSync(f, pdf);
+  return Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [f], { encoding: 'utf8' }))![1]);
+}
+
+function cliFiles(args: string[]): { pdf: Buffer; answers?: Buffer; json: string } {
+  const out = mkdtempSync(join(dir, 'cli-'));
+  const r = cli([...args, '--out', join(out, 'x.pdf'), '--json', join(out, 'x.json')]);
+  expect(r.code, r.stderr).toBe(0);
+  let answers: Buffer | undefined;
+  try {
+    answers = readFileSync(join(out, 'x-answers.pdf'));
+  } catch {
+    answers = undefined;
+  }
+  return { pdf: readFileSync(join(out, 'x.pdf')), answers, json: readFileSync(join(out, 'x.json'), 'utf8') };
+}
+
+describe('the web page', () => {
+  it('makes a Calcudoku sheet with the same puzzles, JSON and PDF bytes as the command line', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=6&difficulty=hard&count=8&seed=demo&answers=separate`);
+    expect(await settled(page)).toMatch(/ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const key = await downloadOf(page, 'Download answer key');
+    const json = (await downloadOf(page, 'Download data')).toString('utf8');
+    const ref = cliFiles(['calcudoku', '--size', '6', '--difficulty', 'hard', '--count', '8', '--seed', 'demo', '--answers', 'separate']);
+    expect(json).toBe(ref.json);
+    expect(pdf.equals(ref.pdf)).toBe(true);
+    expect(key.equals(ref.answers!)).toBe(true);
+    const codes = (JSON.parse(json) as { puzzles: { code: string }[] }).puzzles.map((p) => p.code);
+    const text = pdfText(pdf);
+    for (const c of codes) expect(text).toContain(c);
+    expect(pdfPages(key)).toBeGreaterThan(0);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+  }, 120_000);
+
+  it('makes a Flow sheet the same as the command line, and previews its answer key', async () => {
+    const page = await s.page();
+    await page.goto(s.url);
+    await page.click('label[for=kind-flow]');
+    await page.fill('label:has-text("Size") + input', '7');
+    await page.fill('label:has-text("How many") + div input', '4');
+    await page.fill('label:has-text("Puzzle set") + div input', 'web');
+    await settled(page);
+    const before = await runs(page);
+    await page.selectOption('label:has-text("Answer key") + div select', 'back');
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(page.url()).toContain('kind=flow');
+    const pdf = await downloadOf(page, 'Download PDF');
+    const json = (await downloadOf(page, 'Download data')).toString('utf8');
+    const ref = cliFiles(['flow', '--size', '7', '--count', '4', '--seed', 'web']);
+    expect(json).toBe(ref.json);
+    expect(pdf.equals(ref.pdf)).toBe(true);
+    await page.click('role=tab[name="Answer key"]');
+    expect(await page.textContent('#panel-key')).toMatch(/at the back/);
+    expect(await page.isVisible('#panel-key canvas')).toBe(true);
+    // the address reproduces the sheet
+    const again = await s.page();
+    await again.goto(page.url());
+    expect(await settled(again)).toMatch(/ready/);
+    expect((await downloadOf(again, 'Download PDF')).equals(pdf)).toBe(true);
+  }, 120_000);
+
+  it('builds a Dobble deck from a typed word list, as the command line does from the same file', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=4&seed=words&answers=back`);
+    await settled(page);
+    const before = await runs(page);
+    const words = ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bird', 'star', 'ship', 'cake', 'kite', 'boat', 'frog'];
+    await page.fill('label:has-text("Words, one on each line") + textarea', words.join('\n'));
+    expect(await settled(page, before)).toMatch(/ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const cwd = mkdtempSync(join(dir, 'words-'));
+    writeFileSync(join(cwd, 'words.txt'), words.join('\n'));
+    const r = cli(['dobble', '--symbols', 'words.txt', '--symbols-per-card', '4', '--seed', 'words', '--out', 'deck.pdf'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(pdf.equals(readFileSync(join(cwd, 'deck.pdf')))).toBe(true);
+    const text = pdfText(pdf);
+    for (const w of words) expect(text).toContain(w);
+  }, 120_000);
+
+  it('explains a bad value next to its field in the command line words, and offers nothing to download', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&seed=bad`);
+    await settled(page);
+    const before = await runs(page);
+    await page.fill('label:has-text("Size") + input', '99');
+    expect(await settled(page, before)).toMatch(/check the option/);
+    const r = cli(['calcudoku', '--size', '99']);
+    const message = r.stderr.replace(/^puzzlepress: /, '').trim();
+    expect(await page.textContent('.field.invalid .error')).toBe(message);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
+  }, 120_000);
+
+  it('answers a printed code, and says plainly when a code is wrong', async () => {
+    const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
+    const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
+    const page = await s.page();
+    await page.goto(`${s.url}?view=key`);
+    await page.fill('#code', code);
+    await page.click('button:has-text("Show the answer")');
+    expect(await settled(page)).toContain(code);
+    const pdf = await downloadOf(page, 'Download the answer');
+    const out = mkdtempSync(join(dir, 'key-'));
+    expect(cli(['key', code, '--out', join(out, 'k.pdf')]).code).toBe(0);
+    expect(pdf.equals(readFileSync(join(out, 'k.pdf')))).toBe(true);
+    const before = await runs(page);
+    await page.fill('#code', 'ZZZZ-1234');
+    await page.click('button:has-text("Show the answer")');
+    expect(await settled(page, before)).toMatch(/did not work/);
+    expect(await page.isVisible('#code-error')).toBe(true);
+  }, 120_000);
+
+  it('passes an automated accessibility check on every view', async () => {
+    const page = await s.page();
+    for (const view of ['sheet&kind=dobble', 'class', 'key']) {
+      await page.goto(`${s.url}?view=${view}`);
+      await page.waitForSelector('.controls');
+      if (view !== 'class' && view !== 'key') await settled(page);
+      expect(await axeViolations(page), view).toEqual([]);
+    }
+  }, 120_000);
+
+  it('makes a class set from a 3-name roster: the same files as puzzlepress batch with the saved plan', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Ava\nBen\nChloé\n');
+    await page.fill('label:has-text("Puzzle set") + input', 'class-web');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toMatch(/Ready/);
+    const zip = unzipSync(await downloadOf(page, 'Download the class set'));
+    const saved: [string, Buffer][] = [];
+    page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
+    await page.click('button:has-text("Save plan")');
+    await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(2);
+    const plan = saved.find(([n]) => n.endsWith('.yaml'))!;
+    const roster = saved.find(([n]) => n.endsWith('.csv'))!;
+    const cwd = mkdtempSync(join(dir, 'class-'));
+    for (const [name, bytes] of [plan, roster]) writeFileSync(join(cwd, name), bytes);
+    expect(roster[0]).toBe('pupils.csv');
+    const r = cli(['batch', plan[0], '--out', 'out'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    const names = Object.keys(zip).sort();
+    expect(names).toEqual(readdirSync(join(cwd, 'out')).sort());
+    expect(names).toHaveLength(3 + 2); // a PDF a pupil, the key, the manifest
+    for (const n of names) expect(Buffer.from(zip[n]!).equals(readFileSync(join(cwd, 'out', n))), n).toBe(true);
+    expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Ben');
+  }, 180_000);
+
+  it('explains a roster with repeated names next to the class list, and makes nothing', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Ava\nBen\nAva\n');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toMatch(/check the message/);
+    expect(await page.textContent('#roster-error')).toMatch(/Ava/);
+    expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
+  }, 120_000);
+
+  it('says which picture is damaged, and which plan line is wrong, without making anything', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=pics`);
+    await settled(page);
+    const before = await runs(page);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+    await page.setInputFiles('input[type=file][accept*=png]', [1, 2, 3, 4, 5, 6, 7].map((i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: png })));
+    const said = await settled(page, before);
+    expect(said + (await page.textContent('.field.invalid .error').catch(() => ''))).toMatch(/p1\.png/);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+
+    await page.goto(`${s.url}?view=class`);
+    await page.setInputFiles('#plan-file', { name: 'week.yaml', mimeType: 'application/yaml', buffer: Buffer.from('title: Week\nworksheets:\n  - kind: calcudoku\n    dificulty: hard\n') });
+    await page.waitForSelector('#plan-error:not([hidden])');
+    expect(await page.textContent('#plan-error')).toMatch(/week\.yaml:4.*dificulty.*difficulty/);
+  }, 120_000);
+});
