@@ -1,4 +1,4 @@
-import { h, randomSeed, uid } from './dom.js';
+import { FieldErrors, h, randomSeed, uid } from './dom.js';
 import type { Values } from './protocol.js';
 
 /** The options every kind takes, as on the command line (--count, --seed, --paper, ...). */
@@ -35,14 +35,13 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     { key: 'layout', flag: '--layout', label: 'Puzzles a page', help: 'columns x rows, for example 2x3 (leave empty to choose for me)', control: ctl({ type: 'text', placeholder: 'for example 2x3', autocomplete: 'off' }) as HTMLInputElement },
     { key: 'title', flag: '--title', label: 'Title', help: 'printed at the top of every page', control: ctl({ type: 'text', maxlength: 120 }) as HTMLInputElement },
   ];
-  const errors = new Map<string, HTMLElement>();
+  const errors = new FieldErrors();
   const element = h('div', { class: 'fields' });
   for (const s of specs) {
     const id = uid(s.key);
     s.control.id = id;
     s.control.setAttribute('aria-describedby', `${id}-help ${id}-error`);
-    const error = h('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
-    errors.set(s.flag, error);
+    const error = errors.line(s.flag, `${id}-error`);
     const extra =
       s.key === 'seed'
         ? h('button', { type: 'button', class: 'small', onclick: () => ((seed.value = randomSeed()), changed()) }, 'New puzzles')
@@ -70,19 +69,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     setDefaultCount(n) {
       (get('count').control as HTMLInputElement).placeholder = String(n);
     },
-    showError(flag, message) {
-      const el = flag ? errors.get(flag) : undefined;
-      if (!el) return false;
-      el.textContent = message;
-      el.hidden = false;
-      el.closest('.field')?.classList.add('invalid');
-      return true;
-    },
-    clearErrors() {
-      for (const el of errors.values()) {
-        el.hidden = true;
-        el.closest('.field')?.classList.remove('invalid');
-      }
-    },
+    showError: (flag, message) => errors.show(flag, message),
+    clearErrors: () => errors.clear(),
   };
 }

@@ -33,3 +33,33 @@ export function randomSeed(): string {
   const letters = '23456789abcdefghjkmnpqrstuvwxyz';
   return [...crypto.getRandomValues(new Uint8Array(6))].map((b) => letters[b % letters.length]).join('');
 }
+
+/** The error lines under a form's fields, by the flag the library's messages start with. */
+export class FieldErrors {
+  private lines = new Map<string, HTMLElement>();
+
+  /** A hidden error line for the field of `flag`, to place under it. */
+  line(flag: string, id: string): HTMLElement {
+    const el = h('p', { class: 'error', id, role: 'alert', hidden: true });
+    this.lines.set(flag, el);
+    return el;
+  }
+
+  /** Shows `message` under the field of `flag`; false when no field here has that flag. */
+  show(flag: string | undefined, message: string): boolean {
+    const el = flag ? this.lines.get(flag) : undefined;
+    if (!el) return false;
+    el.textContent = message;
+    el.hidden = false;
+    el.closest('.field')?.classList.add('invalid');
+    return true;
+  }
+
+  clear(): void {
+    for (const el of this.lines.values()) {
+      el.hidden = true;
+      el.textContent = '';
+      el.closest('.field')?.classList.remove('invalid');
+    }
+  }
+}

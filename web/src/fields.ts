@@ -1,5 +1,5 @@
 import type { Field, KindForm } from '../../src/form.js';
-import { h, uid } from './dom.js';
+import { FieldErrors, h, uid } from './dom.js';
 import type { Values } from './protocol.js';
 
 /** The teacher's own files for a `files` field: a typed word list, or dropped pictures. */
@@ -33,15 +33,14 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   const element = h('div', { class: 'fields' });
   const readers: (() => [string, Values[string]] | null)[] = [];
   const setters = new Map<string, (v: string) => void>();
-  const errors = new Map<string, HTMLElement>();
+  const errors = new FieldErrors();
   const own: OwnFiles = { words: '', pictures: [] };
   let filesField: Field | undefined;
 
   for (const f of form.fields) {
     const id = uid(f.key);
     const helpId = `${id}-help`;
-    const error = h('p', { class: 'error', id: `${id}-error`, role: 'alert', hidden: true });
-    errors.set(f.flag, error);
+    const error = errors.line(f.flag, `${id}-error`);
     const describedBy = `${helpId} ${id}-error`;
     let control: HTMLElement;
     if (f.type === 'switch') {
@@ -120,21 +119,8 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     set(values) {
       for (const [k, v] of Object.entries(values)) setters.get(k)?.(v);
     },
-    showError(flag, message) {
-      const el = flag ? errors.get(flag) : undefined;
-      if (!el) return false;
-      el.textContent = message;
-      el.hidden = false;
-      el.closest('.field')?.classList.add('invalid');
-      return true;
-    },
-    clearErrors() {
-      for (const el of errors.values()) {
-        el.hidden = true;
-        el.textContent = '';
-        el.closest('.field')?.classList.remove('invalid');
-      }
-    },
+    showError: (flag, message) => errors.show(flag, message),
+    clearErrors: () => errors.clear(),
   };
 }
 
