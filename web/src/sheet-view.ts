@@ -13,7 +13,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   let fields: FieldSet;
   const common = commonFields(() => schedule());
   const status = new Status();
-  const sheetPreview = new Preview('Puzzles');
+  const sheetPreview = new Preview('Pages');
   const keyPreview = new Preview('Answer key');
   let files: OutFile[] = [];
   let frontPages = 0;
@@ -35,7 +35,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   );
 
   const tabs = {
-    sheet: h('button', { type: 'button', role: 'tab', 'aria-selected': 'true', id: 'tab-sheet', 'aria-controls': 'panel-sheet', onclick: () => tab('sheet') }, 'Puzzles'),
+    sheet: h('button', { type: 'button', role: 'tab', 'aria-selected': 'true', id: 'tab-sheet', 'aria-controls': 'panel-sheet', onclick: () => tab('sheet') }, 'Pages'),
     key: h('button', { type: 'button', role: 'tab', 'aria-selected': 'false', id: 'tab-key', 'aria-controls': 'panel-key', onclick: () => tab('key') }, 'Answer key'),
   };
   const keyNote = h('p', { class: 'help' });
