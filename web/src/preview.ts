@@ -64,7 +64,7 @@ export class Preview {
       this.canvas.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
       await page.render({ canvas: this.canvas, viewport }).promise;
       const n = this.last - this.first + 1;
-      this.label.textContent = `${this.what}: page ${i - this.first + 1} of ${n}`;
+      this.label.textContent = `Page ${i - this.first + 1} of ${n}`;
       this.canvas.setAttribute('aria-label', `${this.what}, page ${i - this.first + 1} of ${n}`);
       this.prev.disabled = i <= this.first;
       this.next.disabled = i >= this.last;
