@@ -20,6 +20,7 @@ export interface KindForm {
   title: string;
   summary: string;
   defaultCount: number;
+  explains: boolean; // has worked solutions (--explain)
   fields: Field[];
 }
 
@@ -53,6 +54,6 @@ export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
       seen.add(spec.key);
       fields.push(fieldOf(spec, defaults[spec.key]));
     }
-    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, fields };
+    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, explains: !!k.explain, fields };
   });
 }

@@ -219,4 +219,15 @@ describe('the web page', () => {
     await page.waitForSelector('#plan-error:not([hidden])');
     expect(await page.textContent('#plan-error')).toMatch(/week\.yaml:4.*dificulty.*difficulty/);
   }, 120_000);
+
+  it('adds worked solutions when asked, as --explain does', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=explained&explain=true`);
+    expect(await settled(page)).toMatch(/ready/);
+    expect(await page.isChecked('label:has-text("Worked solutions") >> xpath=preceding-sibling::input')).toBe(true);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'explained', '--explain']);
+    expect(pdf.equals(ref.pdf)).toBe(true);
+    expect(pdfText(pdf)).toMatch(/Worked solution/i);
+  }, 120_000);
 });

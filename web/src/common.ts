@@ -8,6 +8,8 @@ export interface CommonFields {
   set(values: Record<string, string>): void;
   seed(): string;
   setDefaultCount(n: number): void;
+  /** Offers worked solutions only for kinds that have them. */
+  setExplains(on: boolean): void;
   showError(flag: string | undefined, message: string): boolean;
   clearErrors(): void;
 }
@@ -36,6 +38,15 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     { key: 'title', flag: '--title', label: 'Title', help: 'printed at the top of every page', control: ctl({ type: 'text', maxlength: 120 }) as HTMLInputElement },
   ];
   const errors = new FieldErrors();
+  const explainId = uid('explain');
+  const explain = h('input', { type: 'checkbox', id: explainId, onchange: changed, 'aria-describedby': `${explainId}-help` });
+  const explainField = h(
+    'div',
+    { class: 'field switch' },
+    explain,
+    h('label', { for: explainId }, 'Worked solutions'),
+    h('p', { class: 'help', id: `${explainId}-help` }, 'after the answer key: how to solve each puzzle, step by step'),
+  );
   const element = h('div', { class: 'fields' });
   for (const s of specs) {
     const id = uid(s.key);
@@ -48,6 +59,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
         : null;
     element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), h('p', { class: 'help', id: `${id}-help` }, s.help), error));
   }
+  element.append(explainField);
   const get = (key: string) => specs.find((s) => s.key === key)!;
   return {
     element,
@@ -59,13 +71,18 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
         if (v && (v !== s.dflt || s.key === 'answers')) out[s.key] = v;
       }
       if (out.answers === 'back') delete out.answers;
+      if (explain.checked && !explainField.hidden) out.explain = true;
       return out;
     },
     set(values) {
       for (const s of specs) if (values[s.key] !== undefined) s.control.value = values[s.key]!;
+      explain.checked = values.explain === 'true';
       if (values.answers === undefined && 'kind' in values) get('answers').control.value = 'back';
     },
     seed: () => seed.value.trim(),
+    setExplains(on) {
+      explainField.hidden = !on;
+    },
     setDefaultCount(n) {
       (get('count').control as HTMLInputElement).placeholder = String(n);
     },

@@ -1,3 +1,4 @@
+import type { KindForm } from '../../src/form.js';
 import { download, h } from './dom.js';
 import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
@@ -5,7 +6,8 @@ import type { OutFile } from './protocol.js';
 import { Status } from './status.js';
 
 /** "Answer from a code": every printed puzzle carries a code that makes its answer again. */
-export function keyView(jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
+export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
+  const explained = kinds.filter((k) => k.explains).map((k) => k.title);
   const status = new Status();
   const preview = new Preview('Answer');
   let file: OutFile | null = null;
@@ -14,13 +16,14 @@ export function keyView(jobs: Jobs, state: Record<string, string>, saveState: (s
   const paper = h('select', { id: 'key-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   paper.value = state.paper === 'letter' ? 'letter' : 'a4';
   const error = h('p', { class: 'error', id: 'code-error', role: 'alert', hidden: true });
+  const explain = h('input', { type: 'checkbox', id: 'key-explain', checked: state.explain === 'true' });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => file && download(file.name, file.bytes, 'application/pdf') }, 'Download the answer (PDF)');
 
   async function find(): Promise<void> {
     error.hidden = true;
     code.closest('.field')?.classList.remove('invalid');
-    saveState({ view: 'key', code: code.value.trim(), paper: paper.value });
-    const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value });
+    saveState({ view: 'key', code: code.value.trim(), paper: paper.value, ...(explain.checked ? { explain: 'true' } : {}) });
+    const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value, explain: explain.checked });
     status.working('Making the answer…', () => job.cancel());
     const r = await job.result;
     if (!r) return status.say('Stopped.');
@@ -49,6 +52,9 @@ export function keyView(jobs: Jobs, state: Record<string, string>, saveState: (s
       h('p', {}, 'Every puzzle has a short code printed beside it. Type it here to get its answer again, even if the answer key is lost.'),
       h('div', { class: 'field' }, h('label', { for: 'code' }, 'Code'), code, h('p', { class: 'help', id: 'code-help' }, 'Letters and numbers as printed; small and capital letters are the same.'), error),
       h('div', { class: 'field' }, h('label', { for: 'key-paper' }, 'Paper'), paper),
+      explained.length
+        ? h('div', { class: 'field switch' }, explain, h('label', { for: 'key-explain' }, 'With its worked solution'), h('p', { class: 'help' }, `for ${explained.join(' and ')} puzzles`))
+        : null,
       h('button', { type: 'submit', class: 'primary' }, 'Show the answer'),
     ),
     h('section', { class: 'preview', 'aria-label': 'The answer' }, status.element, h('div', { class: 'downloads' }, save), preview.element),

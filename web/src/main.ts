@@ -43,7 +43,7 @@ function show(v: ViewName): void {
   let el = views.get(v);
   if (!el) {
     const s = state.view === v ? state : {};
-    el = v === 'sheet' ? sheetView(kinds, jobs, s, saveState) : v === 'class' ? classView(kinds, jobs) : keyView(jobs, s, saveState);
+    el = v === 'sheet' ? sheetView(kinds, jobs, s, saveState) : v === 'class' ? classView(kinds, jobs) : keyView(kinds, jobs, s, saveState);
     views.set(v, el);
   }
   for (const b of nav.querySelectorAll('button')) b.setAttribute('aria-current', String(b.dataset.view === v));

@@ -13,6 +13,7 @@ export interface KeyJob {
   type: 'key';
   code: string;
   paper: string;
+  explain: boolean;
 }
 
 /** A plan as a plan file holds it: title, seed, paper, answers, roster, worksheets with their options. */

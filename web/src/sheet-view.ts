@@ -62,6 +62,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     fields = kindFields(k, () => schedule());
     fields.set(values);
     common.setDefaultCount(k.defaultCount);
+    common.setExplains(k.explains);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);
   }

@@ -8,6 +8,7 @@ import { findKind } from '../../src/kinds/index.js';
 import { parseCommon, parseKindOptions } from '../../src/core/options.js';
 import { Templates } from '../../src/layout/templates.js';
 import { answersMeta, planKey, planSheets } from '../../src/make.js';
+import { explainCount } from '../../src/run.js';
 import { renderToBuffer } from '../../src/pdf/render.js';
 import { ICON_ASSET } from '../../src/pdf/symbols.js';
 import { safeName } from '../../src/core/seed.js';
@@ -45,7 +46,7 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
   const seed = common.seed ?? 'puzzles';
   const t = new Templates();
   const count = common.count ?? kind.defaultCount;
-  const plan = planSheets(kind, options, common, seed, t, (done, total) => post({ id, type: 'progress', done, total, what: 'puzzles' }));
+  const plan = planSheets(kind, options, common, seed, t, (done, total) => post({ id, type: 'progress', done, total, what: 'puzzles' }), explainCount(job.values.explain));
   post({ id, type: 'progress', done: count, total: count, what: 'pages' });
   const render = { paper: common.paper, templates: t, meta: plan.meta };
   const base = `${kind.name}-${safeName(seed)}`;
@@ -58,7 +59,7 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
 async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Reply> {
   const common = parseCommon({ paper: job.paper });
   const t = new Templates();
-  const plan = planKey(job.code, common.paper, t);
+  const plan = planKey(job.code, common.paper, t, job.explain);
   const bytes = await renderToBuffer(plan.pages, { paper: common.paper, templates: t, meta: plan.meta });
   return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}` };
 }
