@@ -230,4 +230,21 @@ describe('the web page', () => {
     expect(pdf.equals(ref.pdf)).toBe(true);
     expect(pdfText(pdf)).toMatch(/Worked solution/i);
   }, 120_000);
+
+  it('cancels a long run at once, and makes the next sheet as usual', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=quick`);
+    await settled(page);
+    const before = await runs(page);
+    await page.fill('label:has-text("How many") + div input', '1000');
+    await page.fill('label:has-text("Size") + input', '9');
+    await page.waitForSelector('.status.busy button:has-text("Cancel"):visible');
+    const t = Date.now();
+    await page.click('.status.busy button:has-text("Cancel")');
+    expect(await settled(page, before)).toMatch(/Stopped/);
+    expect(Date.now() - t).toBeLessThan(5_000);
+    const again = await runs(page);
+    await page.fill('label:has-text("How many") + div input', '2');
+    expect(await settled(page, again)).toMatch(/ready/);
+  }, 120_000);
 });

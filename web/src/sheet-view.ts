@@ -101,11 +101,15 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     status.working('Making your puzzles…', () => job.cancel());
     const r = await job.result;
     running = null;
+    if (!r) {
+      again = false; // a cancelled run takes the changes waiting behind it with it
+      for (const b of Object.values(buttons)) b.disabled = true;
+      return status.say('Stopped. Change an option or press Make the puzzles again.');
+    }
     if (again) {
       again = false;
       return generate();
     }
-    if (!r) return status.say('Stopped. Change an option or press Make again.');
     if (r.type === 'error') {
       for (const b of Object.values(buttons)) b.disabled = true;
       if (!fields.showError(r.field, r.message) && !common.showError(r.field, r.message)) status.say(r.message, 'error');
