@@ -68,6 +68,6 @@ describe('deck PDF', () => {
     const forms = pdf.toString('latin1').match(/\/Subtype \/Form/g) ?? [];
     expect(forms).toHaveLength(57 + 1); // 57 symbols, each on 8 cards and in the legend, and one card back
     expect(pdf.length).toBeLessThan(300_000);
-    expect(pages.length).toBe(10 + 10 + 1); // 6 cards a page, a back behind each, one legend page
+    expect(pages.length).toBe(10 + 10 + 1 + 1); // 6 cards a page, a back behind each, one legend page, the ways to play
   });
 });

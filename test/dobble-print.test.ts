@@ -237,3 +237,33 @@ describe('word decks', () => {
     expect(pics).toMatch(/picture/);
   });
 });
+
+describe('ways to play', () => {
+  it('a page of the classic games in plain words, fitting its page at a readable size', () => {
+    const o = dobble.schema.parse({});
+    const items = [{ number: 1, code: 'D', model: dobble.generate(o, new Rng('rules')) }];
+    const ctx = { paper: 'a4' as const, slotArea: () => ({ x: 0, y: 0, w: 510, h: 740 }) };
+    const page = dobble.sections(o, items, ctx).find((s) => s.title === 'How to play')!;
+    expect(page.slots).toHaveLength(1);
+    const d = new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
+    d.doc.addPage();
+    const said: { text: string; size: number; bottom: number }[] = [];
+    const { paragraph, text } = Draw.prototype;
+    vi.spyOn(d, 'paragraph').mockImplementation((t, x, y, w, style = {}) => {
+      const h = paragraph.call(d, t, x, y, w, style);
+      said.push({ text: t, size: style.size ?? 11, bottom: y + h });
+      return h;
+    });
+    vi.spyOn(d, 'text').mockImplementation((t, box, style = {}) => {
+      said.push({ text: t, size: style.size ?? 11, bottom: box.y + box.h });
+      text.call(d, t, box, style);
+    });
+    const box = { x: 0, y: 0, w: 510, h: 640 };
+    page.slots[0]!.draw(d, box);
+    const all = said.map((s) => s.text).join('\n');
+    for (const game of ['The Tower', 'The Well', 'Hot Potato', 'Catch Them All']) expect(all).toContain(game);
+    expect(all).toContain('exactly one picture');
+    for (const s of said) expect(s.size).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...said.map((s) => s.bottom))).toBeLessThanOrEqual(box.h + 1);
+  });
+});

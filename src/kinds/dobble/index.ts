@@ -5,6 +5,7 @@ import { ICON_CREDIT } from '../../pdf/symbols.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { deckKeySections } from './key.js';
+import { drawGames } from './rules.js';
 import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
 
 /** The default card: about 85 mm, shrunk just enough that six fit a page with room to cut between. */
@@ -88,6 +89,16 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
       slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, s, id) })),
     });
   }
+  const words = items.every((it) => it.model.symbols.every((s) => s.kind === 'word'));
+  out.push({
+    title: 'How to play',
+    template: 'sheet',
+    answers: false,
+    grid: { cols: 1, rows: 1 },
+    heading: 'Ways to play',
+    labels: false,
+    slots: [{ draw: (d, box) => drawGames(d, box, words) }],
+  });
   return out;
 }
 
