@@ -4,6 +4,7 @@
  * and the time to render puzzles and answer key.
  * Run: node --import tsx bench/calcudoku.ts [ROUNDS]
  */
+import '../src/port/node.js';
 import { fileURLToPath } from 'node:url';
 import { Rng } from '../src/core/rng.js';
 import { calcudoku } from '../src/kinds/calcudoku/index.js';
@@ -75,6 +76,7 @@ export async function bench(): Promise<string> {
       const keen = KEEN[level]?.[size - 4];
       const ratio = keen ? `${(s.median / keen[1]).toFixed(2).padStart(8)}x ${(s.mean / keen[0]).toFixed(2).padStart(8)}x` : '       -         -';
       if (keen) worst = Math.max(worst, s.median / keen[1], s.mean / keen[0]);
+      if (process.env.BENCH_LIVE) console.error(`${size} ${level} median ${s.median.toFixed(3)} mean ${s.mean.toFixed(3)}`);
       lines.push(`${size}x${size}  ${level.padEnd(12)}${f(s.median)} ${f(s.mean)} ${f(s.p95)} | ${keen ? f(keen[1]) : '       -'}   ${keen ? f(keen[0]) : '       -'} | ${ratio}`);
     }
   }

@@ -84,7 +84,7 @@ export interface RunSettings {
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
   const ctx = sectionContext(s.paper, templates, s.layout, s.key);
   const sections = kind.sections(options, items, ctx);
-  if (s.explanations?.length) sections.push(explainSection({ items, explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind) }));
+  if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind) }));
   for (const sec of sections) {
     if (sec.slots.length && !templates.get(sec.template)({}).some((b) => b.type === 'slots')) {
       fail(`the ${sec.template} template has no {{slots}} helper, so the ${sec.title.toLowerCase()} would not be printed: add {{slots}} where they should go`);

@@ -6,6 +6,7 @@ import { Rng } from '../src/core/rng.js';
 import { calcudoku } from '../src/kinds/calcudoku/index.js';
 import type { CalcudokuModel, Difficulty } from '../src/kinds/calcudoku/model.js';
 import { cli } from './helpers/cli.js';
+import { explainSection } from '../src/layout/explain.js';
 
 const LEVELS: Difficulty[] = ['easy', 'medium', 'hard', 'expert', 'unreasonable'];
 const make = (size: number, difficulty: Difficulty, seed: string): CalcudokuModel =>
@@ -38,6 +39,19 @@ describe('calcudoku worked solutions', () => {
       });
     }
   }
+
+  it('runs a long solution over more pages, labelled as continued, and a short one on one page', () => {
+    const long = make(9, 'expert', 'pages');
+    const short = make(4, 'easy', 'pages');
+    const area = { x: 40, y: 120, w: 515, h: 680 }; // an A4 solutions page
+    const items = [long, short].map((model, k) => ({ number: k + 1, code: `K${k}`, model }));
+    const sec = explainSection({ items, area, explanations: items.map((it) => explain(it.model)) });
+    const labels = sec.slots.map((s) => s.label);
+    expect(labels[0]).toBe('1');
+    expect(labels.filter((l) => l === '1 (continued)').length).toBeGreaterThan(0);
+    expect(labels.at(-1)).toBe('2');
+    expect(sec.answers).toBe(true);
+  });
 
   it('is a pure function of the puzzle', () => {
     const m = make(6, 'hard', 'same');

@@ -3,25 +3,62 @@ import type { Box, Draw } from '../pdf/draw.js';
 
 export interface ExplainArgs<M> {
   items: Item<M>[];
+  area: Box; // the slot box of the solutions page, for splitting long solutions over pages
   explanations: Explanation[]; // one per item, in order
   heading?: string;
   drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
 }
 
-/** Worked solutions as an answer-side section: one page per puzzle, after the answer key. */
+/**
+ * Worked solutions as an answer-side section after the answer key: a page per puzzle, or more when
+ * its steps would not fit a page at a readable size.
+ */
 export function explainSection<M>(a: ExplainArgs<M>): Section {
-  const slots: Slot[] = a.explanations.map((ex, k) => {
+  const slots: Slot[] = a.explanations.flatMap((ex, k) => {
     const it = a.items[k]!;
-    return {
-      label: String(it.number),
+    const pages = splitPages(ex, { ...a.area, y: a.area.y + TOP, h: a.area.h - TOP });
+    return pages.map((part, p) => ({
+      label: p === 0 ? String(it.number) : `${it.number} (continued)`,
       code: it.code,
-      draw: (d, box) => drawExplanation(d, box, ex, (dd, b, diagram) => a.drawDiagram?.(dd, b, it.model, diagram)),
-    };
+      draw: (d: Draw, box: Box) => drawExplanation(d, box, part, (dd, b, diagram) => a.drawDiagram?.(dd, b, it.model, diagram)),
+    }));
   });
   return { title: 'Worked solutions', template: 'solutions', answers: true, grid: { cols: 1, rows: 1 }, heading: a.heading, labels: true, slots };
 }
 
 const GAP = 14; // between the two columns
+/** Text size that pages are planned for; a page that came out fuller is printed a little smaller. */
+const PLAN_SIZE = 9.5;
+/** Andika's mean advance width in ems, for planning pages without a document to measure in. */
+const EM_PER_CHAR = 0.46;
+
+/** Steps cut into page-sized runs by estimated height (drawing then fits each page exactly). */
+function splitPages(ex: Explanation, inner: Box): Explanation[] {
+  const colW = (inner.w - GAP) / 2;
+  const line = PLAN_SIZE * 1.2;
+  const side = diagramSide(colW, PLAN_SIZE);
+  const pages: Explanation[] = [];
+  let steps: Explanation['steps'] = [];
+  let used = 0;
+  const room = 2 * inner.h * 0.95;
+  for (const step of ex.steps) {
+    const lines = Math.ceil((step.text.length * PLAN_SIZE * EM_PER_CHAR) / colW);
+    const h = lines * line + PLAN_SIZE * 0.45 + (step.diagram !== undefined ? side + PLAN_SIZE * 0.45 : 0);
+    if (used + h > room && steps.length) {
+      pages.push({ steps });
+      steps = [];
+      used = 0;
+    }
+    steps.push(step);
+    used += h;
+  }
+  pages.push({ steps });
+  return pages;
+}
+
+function diagramSide(colW: number, size: number): number {
+  return Math.min(colW * 0.7, size * 15.5);
+}
 const TOP = 16; // room for the slot's number and code above the text
 
 interface Placed {
@@ -39,7 +76,8 @@ interface Placed {
 export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d: Draw, box: Box, data: unknown) => void): void {
   const inner: Box = { x: box.x, y: box.y + TOP, w: box.w, h: box.h - TOP };
   const colW = (inner.w - GAP) / 2;
-  let size = 11;
+  // The planned size at most, so every page of one solution reads alike.
+  let size = PLAN_SIZE;
   let plan = layout(d, inner, colW, ex, size);
   while (!plan && size > 5.5) {
     size -= 0.5;
@@ -55,7 +93,7 @@ export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d:
 
 function layout(d: Draw, inner: Box, colW: number, ex: Explanation, size: number, force = false): { placed: Placed[] } | null {
   const placed: Placed[] = [];
-  const side = Math.min(colW * 0.62, size * 13);
+  const side = diagramSide(colW, size);
   const spacing = size * 0.45;
   let col = 0;
   let y = inner.y;

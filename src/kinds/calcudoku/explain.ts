@@ -39,6 +39,7 @@ export function explain(m: CalcudokuModel): Explanation {
     return c.cells.length === 1 ? `the one-cell cage ${name(p.cages[k]!.cells[0]!)}` : `the ${c.target}${SIGN[c.op]} cage at ${cageWhere(p, k, name)}`;
   };
 
+  const shortClue = (k: number) => `the ${m.cages[k]!.target}${SIGN[m.cages[k]!.op]} cage`;
   const h = new Human(p);
   const steps: ExplanationStep[] = [];
   const level = DIFFICULTIES.indexOf(m.difficulty);
@@ -47,7 +48,13 @@ export function explain(m: CalcudokuModel): Explanation {
   let prev = h.cand.slice();
   let run: string[] = [];
   let diagrams = 0;
+  let notes: string[] = [];
+  const flushNotes = (placed: string[]) => {
+    if (notes.length) steps.push({ text: `Working out the cages with the numbers still possible: ${notes.join('; ')}.${placed.length ? ` So ${list(placed)}.` : ''}` });
+    notes = [];
+  };
   const flush = () => {
+    flushNotes([]);
     if (run.length) steps.push({ text: `${list(run)}.` });
     run = [];
   };
@@ -60,15 +67,22 @@ export function explain(m: CalcudokuModel): Explanation {
       for (const i of placed) {
         const why =
           s.t === 'hidden'
-            ? `the only place for ${s.digit} in ${lineName(s.line)}`
+            ? `only place for ${s.digit} in ${lineName(s.line)}`
             : s.t === 'single'
-              ? `the only number left once ${name(s.cell)} = ${s.digit}`
-              : `the only number ${clue(s.t === 'cage' ? s.cage : 0)} allows there`;
+              ? `last number left after ${name(s.cell)} = ${s.digit}`
+              : `all that ${shortClue(s.t === 'cage' ? s.cage : 0)} allows there`;
         run.push(`${put(i)} (${why})`);
         if (run.length >= RUN) flush();
       }
+    } else if (s.t === 'cage' && level >= 2) {
+      // Below a hard puzzle's level, cage arithmetic is routine: one short note per cage.
+      if (!notes.length) flush();
+      const cells = p.cages[s.cage]!.cells.filter((i) => prev[i] !== h.cand[i]);
+      notes.push(`${list(cells.map((i) => `${name(i)} can only be ${list(bits(h.cand[i]!), 'or')}`))} (${shortClue(s.cage)})`);
+      if (notes.length >= RUN || placed.length) flushNotes(placed.map(put));
     } else {
       flush();
+      flushNotes([]);
       const then = placed.length ? ` So ${list(placed.map(put))}.` : '';
       const step: ExplanationStep = { text: `${sentence(s, prev)}${then}` };
       if (stepLevel >= Math.max(1, level) && diagrams < MAX_DIAGRAMS) {
@@ -85,7 +99,7 @@ export function explain(m: CalcudokuModel): Explanation {
       case 'cage': {
         const cells = p.cages[s.cage]!.cells.filter((i) => before[i] !== h.cand[i]);
         const each = cells.map((i) => `${name(i)} can only be ${list(bits(h.cand[i]!), 'or')}`);
-        return `Try the ways to make ${clue(s.cage)} with the numbers still possible: ${list(each)}.`;
+        return `${cap(clue(s.cage))}, with the numbers still possible: ${list(each)}.`;
       }
       case 'must':
         return `Every way to make ${clue(s.cage)} puts ${list(s.digits)} in ${lineName(s.line)}, so no other cell of ${lineName(s.line)} can be ${list(s.digits, 'or')}.`;
@@ -121,6 +135,8 @@ export function explain(m: CalcudokuModel): Explanation {
   steps.push({ text: 'Every cell is filled: check each cage once more against the answer key.' });
   return { steps };
 }
+
+const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
 
 function cageWhere(p: Puz, k: number, name: (i: number) => string): string {
   const cells = [...p.cages[k]!.cells].sort((a, b) => a - b);
