@@ -55,6 +55,10 @@ const popcount = (m: number): number => {
   return (m + (m >> 8)) & 0x1f;
 };
 
+const UNION = new Int32Array(32);
+const MASKS = new Int32Array(16);
+const IDX = new Int32Array(16);
+
 export class Human {
   readonly n: number;
   readonly cand: Uint16Array;
@@ -66,9 +70,11 @@ export class Human {
   private spread: Uint8Array; // per cell: its single digit has been cleared from its row and column
   private lineDirty: Uint8Array; // per row, then column: narrowed since hidden singles last looked
   lists: Uint8Array[]; // per cage: the fillings still possible
-  private union = new Int32Array(32);
-  private masks = new Int32Array(16); // subsets: values of each open item in the current view
-  private idx = new Int32Array(16); // subsets: which item each of those is
+  // Scratch shared by every solver: search nodes and trials copy a solver thousands of times per
+  // puzzle, and none of these is in use while another solver runs.
+  private union = UNION;
+  private masks = MASKS; // subsets: values of each open item in the current view
+  private idx = IDX; // subsets: which item each of those is
   private broken = false;
   used = 0;
   /** Set for worked solutions: called after each deduction, with the candidates already narrowed. */
