@@ -1,4 +1,5 @@
 import type PDFDocument from 'pdfkit';
+import { zlibSync } from 'fflate';
 import type { Paper } from '../core/kind.js';
 import { FONT_FILES, FONT_IDS, type FontName } from './fonts.js';
 import { port } from '../port/index.js';
@@ -56,25 +57,110 @@ function parsedFont(name: FontName): unknown {
  * layout cache per document, so each pupil's PDF in a batch shaped the same headings, instructions
  * and digits again (about a fifth of all rendering time). A layout depends only on the font and the
  * text; the glyphs a document embeds are still recorded per document when the text is drawn, so
- * the bytes written do not change.
+ * the bytes written do not change. Unique words (puzzle codes) would make the table grow without
+ * end over a school's batch, so it starts again once it is large.
  */
 const layouts = new Map<unknown, Record<string, unknown>>();
+const MAX_LAYOUTS = 4000;
+
+/**
+ * Font subsets shared by the documents of this thread. PDFKit builds and compresses a subset of
+ * each font for every document (about 5 ms a font): in a batch, the same subset again for every
+ * pupil. A subset's bytes depend only on its glyphs in the order they were first used, so every
+ * document starts its subsets with the same glyphs in the same order (digits and letters, which
+ * nearly every page uses anyway, since the codes hold them all, and the signs of sums, whose
+ * order differs from puzzle to puzzle), and a subset whose glyph list was
+ * seen before is taken from this table, compressed as PDFKit would.
+ */
+const SEED_TEXT = [...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz+\u2212\u00d7\u00f7=-:.,\u00b7'].join(' ');
+const subsets = new Map<unknown, Map<string, Uint8Array>>();
+const deflated = new WeakMap<Uint8Array, Uint8Array>();
+const MAX_SUBSETS = 64;
+
+interface SubsetInternals {
+  glyphs: number[];
+  encode(): Uint8Array;
+}
 
 interface FontInternals {
   font?: unknown; // the fontkit font
   layoutCache?: Record<string, unknown>;
+  subset?: SubsetInternals;
+  encode?(text: string): unknown;
+  embed?(): void;
 }
 
-function shareLayouts(doc: Doc): void {
+interface StreamRef {
+  compress: boolean;
+  data: Record<string, unknown>;
+  buffer: Uint8Array[];
+  end(chunk?: Uint8Array): void;
+  finalize(): void;
+}
+
+function shareSubset(doc: Doc, f: FontInternals): void {
+  const subset = f.subset!;
+  f.encode!(SEED_TEXT);
+  let table = subsets.get(f.font);
+  if (!table) subsets.set(f.font, (table = new Map()));
+  const build = subset.encode.bind(subset);
+  subset.encode = () => {
+    const key = subset.glyphs.join(',');
+    let raw = table.get(key);
+    if (!raw) {
+      if (table.size >= MAX_SUBSETS) table.clear();
+      raw = build();
+      deflated.set(raw, zlibSync(raw));
+      table.set(key, raw);
+    }
+    return raw;
+  };
+  // The font file is the first object PDFKit makes when it embeds a font: hand it the compressed bytes.
+  const embed = f.embed!.bind(f);
+  const internals = doc as unknown as { ref(data?: unknown): StreamRef };
+  f.embed = () => {
+    const ref = internals.ref;
+    internals.ref = (data?: unknown) => {
+      internals.ref = ref;
+      const file = ref.call(doc, data);
+      file.end = (raw?: Uint8Array) => {
+        const z = raw && (deflated.get(raw) ?? zlibSync(raw));
+        if (z && file.compress) {
+          file.compress = false;
+          file.data.Length = 0;
+          file.data.Filter = 'FlateDecode';
+          file.buffer = [z];
+        } else if (raw) {
+          file.buffer = [raw];
+        }
+        file.finalize();
+      };
+      return file;
+    };
+    try {
+      embed();
+    } finally {
+      internals.ref = ref;
+    }
+  };
+}
+
+const prepared = new WeakSet<object>();
+
+function shareFontWork(doc: Doc): void {
   const select = doc.font.bind(doc) as (...args: unknown[]) => Doc;
   (doc as unknown as { font: (...args: unknown[]) => Doc }).font = (...args: unknown[]) => {
     select(...args);
     const f = (doc as unknown as { _font: FontInternals | null })._font;
-    if (f?.font && f.layoutCache) {
+    // Once per font and document: PDFKit keeps one font object per document for each font.
+    if (!f?.font || prepared.has(f)) return doc;
+    prepared.add(f);
+    if (f.layoutCache) {
       const shared = layouts.get(f.font);
-      if (shared) f.layoutCache = shared;
+      if (shared && Object.keys(shared).length < MAX_LAYOUTS) f.layoutCache = shared;
       else layouts.set(f.font, f.layoutCache);
     }
+    if (f.subset && f.encode && f.embed) shareSubset(doc, f);
     return doc;
   };
 }
@@ -107,7 +193,7 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
   for (const name of Object.keys(FONT_FILES) as FontName[]) {
     doc.registerFont(FONT_IDS[name], parsedFont(name) as string);
   }
-  shareLayouts(doc);
+  shareFontWork(doc);
   doc.font(FONT_IDS.regular);
   return doc;
 }
