@@ -33,16 +33,17 @@ function cannotWrite(file: string, e: unknown): never {
 class FolderSink implements BatchSink {
   private temps: { temp: string; file: string }[] = [];
 
-  constructor(private dir: string) {
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (e) {
-      cannotWrite(join(dir, MANIFEST), e);
-    }
-  }
+  constructor(private dir: string) {}
 
   private create(name: string): { fd: number; temp: string } {
     const file = join(this.dir, name);
+    if (!this.temps.length) {
+      try {
+        mkdirSync(this.dir, { recursive: true });
+      } catch (e) {
+        cannotWrite(file, e);
+      }
+    }
     const temp = join(this.dir, `.${name}.${process.pid}.tmp`);
     pendingFiles.add(temp);
     this.temps.push({ temp, file });
