@@ -60,6 +60,16 @@ describe('the batch core', () => {
     expect(manifestText(manifest)).toBe(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8'));
   }, 120_000);
 
+  it('writes no key when the worksheets have no answers (a deck of cards)', async () => {
+    const plan = parsePlanText('title: Decks\nseed: d\nroster: r.csv\nworksheets:\n  - kind: dobble\n', 'decks.yaml', () => 'Ava\nBen\n');
+    const setup = batchSetup(plan, 'd', 'decks.yaml');
+    const mem = memorySink();
+    const manifest = await runBatchCore(setup, new InThreadRunner(setup), mem.sink);
+    expect([...mem.files.keys()].sort()).toEqual(['Ava.pdf', 'Ben.pdf']);
+    expect(manifest.files.map((f) => f.file)).toEqual(['Ava.pdf', 'Ben.pdf']);
+    expect(mem.pieces).toBe(0);
+  }, 120_000);
+
   it('says which roster it could not read when given no way to read files', () => {
     expect(() => parsePlanText(PLAN, 'week.yaml')).toThrow(/week\.yaml:3: roster: class\.csv cannot be read/);
   });

@@ -161,7 +161,7 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
   const roles = new Roles(runner.size, roster.length);
   const draw = async (i: number): Promise<Drawn> => {
     if (runner.size === 1) {
-      const d = await runner.run<PupilResult>({ type: 'pupil', pupil: i, keep: keyed });
+      const d = await runner.run<PupilResult>({ type: 'pupil', pupil: i, keep: keying });
       return { pupil: d.result, worker: d.worker };
     }
     const g = await runner.run<GenerateResult>({ type: 'generate', pupil: i }, roles.mayGenerate);
@@ -182,7 +182,9 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
     }
   };
   const names = pupilFileNames(roster, [KEY_FILE, MANIFEST]);
-  const key = keyed ? files.open(KEY_FILE) : null;
+  // Opened with the first pupil's answers: a plan whose worksheets have no answer pages gets no key.
+  let key: ReturnType<Files['open']> | null = null;
+  let keying = keyed;
   manifest.pupils = [];
   startUpTo(ahead);
   for (let i = 0; i < roster.length; i++) {
@@ -194,10 +196,11 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
       file: names[i]!,
       worksheets: plan.worksheets.map((ws, w) => ({ worksheet: w + 1, kind: ws.kind, name: d.pupil.names[w]!, codes: d.pupil.codes[w]! })),
     });
-    if (key) {
+    if (keying) {
       // One worker keeps the worksheets it drew; with more, the key worker is sent the puzzles.
       const k = await count(runner.run<KeyResult>({ type: 'key', pupil: i, items: d.items }, keyWorker));
-      await key.write(k.result.pdf);
+      if (k.result.total === 0) keying = false;
+      else await (key ??= files.open(KEY_FILE)).write(k.result.pdf);
     }
     startUpTo(i + 1 + ahead);
   }

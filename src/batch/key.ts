@@ -32,7 +32,8 @@ export class KeyWriter {
   private d: DrawType;
   private packer: Packer;
   private area: Box;
-  private total: number;
+  /** The page count, known once the first pupil is added. */
+  total: number;
   private heights: number[] | null = null;
   private vars: Record<string, unknown>;
   private pupilsDone = 0;

@@ -40,9 +40,10 @@ export interface PupilResult {
   codes: string[][];
 }
 
-/** Bytes of the key written so far (`pages` once it is finished). */
+/** Bytes of the key written so far; `total`: the pages it will have (0: none, so it is dropped); `pages` once it is finished. */
 export interface KeyResult {
   pdf: Uint8Array;
+  total?: number;
   pages?: number;
 }
 
@@ -153,7 +154,9 @@ export class BatchTasks {
       keywords: `puzzlepress, answer key, seed ${seed}`,
     });
     this.key.add(plan.roster![index]!, built);
-    return { pdf: await this.key.take() };
+    const total = this.key.total;
+    if (total === 0) this.key = null;
+    return { pdf: total ? await this.key!.take() : new Uint8Array(0), total };
   }
 
   private async pupil(index: number, items: Item<unknown>[][] | undefined, keep: boolean): Promise<PupilResult> {
