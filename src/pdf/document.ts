@@ -61,7 +61,7 @@ function parsedFont(name: FontName): unknown {
  * end over a school's batch, so it starts again once it is large.
  */
 const layouts = new Map<unknown, Record<string, unknown>>();
-const MAX_LAYOUTS = 4000;
+const MAX_LAYOUTS = 2000;
 
 /**
  * Font subsets shared by the documents of this thread. PDFKit builds and compresses a subset of
