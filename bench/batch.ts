@@ -6,7 +6,7 @@
  * CPU per pupil in the steady state is the slope between 300 and 1,000 pupils; the fixed cost is
  * what is left of the 30-pupil run. The machine is shared: the small runs are repeated and the
  * medians shown. BENCH_ROOT=DIR measures another checkout (the "before" table of a change);
- * BENCH_SIZES=30,300 limits the rosters.
+ * BENCH_SIZES=30,300 limits the rosters, BENCH_PLANS=readme the plans (either leaves out the booklet).
  * Run: npm run bench -- batch
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = process.env.BENCH_ROOT ? `${resolve(process.env.BENCH_ROOT)}/` : fileURLToPath(new URL('..', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '30,300,1000').split(',').map(Number);
+const PLANS = (process.env.BENCH_PLANS ?? 'readme,class').split(',');
 
 const README_SHEETS = [
   { kind: 'calcudoku', lines: ['size: 6', 'difficulty: medium', 'count: 4'] },
@@ -148,16 +149,14 @@ export async function bench(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'pp-bench-batch-'));
   const built = build(dir);
   if (built) command = built;
-  const lines = [
-    `The README plan (4 Calcudoku 6x6 medium, 4 Flow 8x8) per pupil, --workers 1:`,
-    '',
-    ...(await rosterTable(dir, 'readme', README_SHEETS)),
-    '',
-    'The class plan (8 Calcudoku 6x6 medium, 6 Flow 8x8, a Fultiples task, a spot-the-match sheet) per pupil, --workers 1:',
-    '',
-    ...(await rosterTable(dir, 'class', CLASS_SHEETS)),
-  ];
-  if (!process.env.BENCH_SIZES) {
+  const lines: string[] = [];
+  if (PLANS.includes('readme')) {
+    lines.push('The README plan (4 Calcudoku 6x6 medium, 4 Flow 8x8) per pupil, --workers 1:', '', ...(await rosterTable(dir, 'readme', README_SHEETS)), '');
+  }
+  if (PLANS.includes('class')) {
+    lines.push('The class plan (8 Calcudoku 6x6 medium, 6 Flow 8x8, a Fultiples task, a spot-the-match sheet) per pupil, --workers 1:', '', ...(await rosterTable(dir, 'class', CLASS_SHEETS)));
+  }
+  if (!process.env.BENCH_SIZES && !process.env.BENCH_PLANS) {
     // About 1,000 pages: each Fultiples board with one task is 2.5 pages (board, task, half an answer page).
     const bookletSheets = Array.from({ length: 8 }, (_, i) => ({ kind: 'fultiples', lines: [`task: multiples:${[3, 7][i % 2]}`, 'count: 50'] }));
     writeFileSync(join(dir, 'booklet.yaml'), planText('Big booklet', bookletSheets, null));
