@@ -61,10 +61,13 @@ export interface KeyPlan {
   meta: DocMeta;
 }
 
-/** The answer page for a printed code (a Dobble deck, which has no answers, gets its cards back). */
-export function planKey(code: string, paper: Paper, templates: Templates, explain = false): KeyPlan {
+/**
+ * The answer page for a printed code (a Dobble deck, which has no answers, gets its cards back).
+ * A deck made with the teacher's own symbols needs them again (`symbols`).
+ */
+export function planKey(code: string, paper: Paper, templates: Templates, explain = false, symbols?: string): KeyPlan {
   if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQX6');
-  const { kind, options, item } = fromCode(code);
+  const { kind, options, item } = fromCode(code, symbols);
   // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
   // key: a kind may print less than a whole run (a deck: its symbol list and card list, not every card).
   const explanations = explain ? explainItems(kind, options, [item], true) : undefined;

@@ -47,6 +47,9 @@ export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, 
 
 let measurer: Draw | null = null;
 
+/** Points (an inch and a half) a page must leave for its puzzles, or they would be too small to use. */
+const MIN_SLOTS_HEIGHT = 108;
+
 /** Measures templates without a real document, so kinds can size slots (cards in mm) up front. */
 export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean): SectionContext {
   measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
@@ -60,6 +63,9 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
       const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '' });
       const box = slotsBox(measurer!, blocks, content);
       if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
+      if (box.h < MIN_SLOTS_HEIGHT) {
+        fail(`template "${template}" leaves ${Math.round(box.h)} points of the page for the puzzles: take out some lines or {{space}} so at least ${MIN_SLOTS_HEIGHT} are left`);
+      }
       return box;
     },
   };
@@ -136,12 +142,21 @@ export function canonicalOptions(letter: string, options: string): string | unde
   }
 }
 
-/** Regenerates the puzzle behind a printed code. */
-export function fromCode(raw: string): KeyResult {
+/**
+ * Regenerates the puzzle behind a printed code. A code cannot carry the teacher's own files, so a
+ * deck made with `--symbols` needs them named again (`symbols`).
+ */
+export function fromCode(raw: string, symbols?: string): KeyResult {
   const parsed = parseCode(raw, canonicalOptions);
   const kind = findKindByLetter(parsed.letter);
   if (!kind) fail(`"${raw}" is not a puzzle code: no puzzle kind starts with the letter ${parsed.letter}`);
-  const options = kind.decode(parsed.options);
+  let options = kind.decode(parsed.options);
+  if (symbols !== undefined) {
+    if ((options as { symbols?: string }).symbols === undefined) {
+      fail(`--symbols is only for the code of a deck made with your own symbols; leave it out for ${raw}`);
+    }
+    options = { ...(options as object), symbols };
+  }
   // An old code (no check) is reprinted as it was typed, so it regenerates exactly the old puzzle.
   const code = parsed.checked ? makeCode(kind.letter, kind.encode(options), parsed.seed) : `${kind.letter}${kind.encode(options)}-${parsed.seed}`;
   return { kind, options, item: { number: 1, code, model: generateOne(kind, options, code) } };

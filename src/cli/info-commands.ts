@@ -4,7 +4,7 @@ import { commonSchema } from '../core/common.js';
 import { fail } from '../core/errors.js';
 import { Templates } from '../layout/templates.js';
 import { planKey } from '../make.js';
-import { writePdf } from '../node/write.js';
+import { checkOutputs, writePdf } from '../node/write.js';
 
 export function addListCommand(program: Command, log: (line: string) => void): void {
   program
@@ -28,11 +28,13 @@ export function addKeyCommand(program: Command, log: (line: string) => void): vo
     .option('--paper <size>', 'a4 or letter (default a4)')
     .option('--out <file>', 'the PDF to write (default output/key-<code>.pdf)')
     .option('--explain', 'add the worked solution after the answer')
-    .action(async (code: string, raw: { paper?: string; out?: string; explain?: boolean }) => {
+    .option('--symbols <file-or-folder>', 'for a card deck made with your own symbols: the same word list or folder of pictures')
+    .action(async (code: string, raw: { paper?: string; out?: string; explain?: boolean; symbols?: string }) => {
       const paper = commonSchema.shape.paper.safeParse(raw.paper);
       if (!paper.success) fail(`--paper must be a4 or letter (got ${JSON.stringify(raw.paper)})`);
+      if (raw.out) checkOutputs([[raw.out, '--out']]);
       const templates = new Templates();
-      const { kind, options, item, pages, meta } = planKey(code, paper.data, templates, raw.explain === true);
+      const { kind, options, item, pages, meta } = planKey(code, paper.data, templates, raw.explain === true, raw.symbols);
       const out = raw.out ?? `output/key-${item.code}.pdf`;
       await writePdf(out, pages, { paper: paper.data, templates, meta });
       log(`${kind.title} ${kind.describe(options)}, code ${item.code}: wrote ${out}`);

@@ -7,7 +7,7 @@ import { answersMeta, planSheets } from '../make.js';
 import { randomSeed, safeName } from '../core/seed.js';
 import { Templates, templateOverrides } from '../layout/templates.js';
 import { answersFileName, explainCount } from '../run.js';
-import { checkWritable, writeJson, writePdf } from '../node/write.js';
+import { checkOutputs, writeJson, writePdf } from '../node/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
 
@@ -33,8 +33,10 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   if (!common.seed) log(`Seed: ${seed} (use --seed ${seed} to make the same puzzles again)`);
   const out = (raw.out as string | undefined) ?? `output/${kind.name}-${safeName(seed)}.pdf`;
   const count = common.count ?? kind.defaultCount;
-  checkWritable(out);
-  if (raw.json) checkWritable(raw.json as string);
+  const outputs: [string, string][] = [[out, '--out']];
+  if (common.answers === 'separate') outputs.push([answersFileName(out), 'the answers file']);
+  if (raw.json) outputs.push([raw.json as string, '--json']);
+  checkOutputs(outputs);
 
   const plan = planSheets(kind, options, common, seed, templates, progressReporter(`Generating ${kind.title}`, count), explainCount(raw.explain));
   const { meta, main, answers } = plan;
@@ -64,6 +66,7 @@ export function addKindCommand(program: Command, kind: Kind, log: (line: string)
       const input = pickSpecs(raw, sub.options);
       const parsed = sub.schema.safeParse(input);
       if (!parsed.success) fail(issueLine(parsed.error, (k) => flagOf(sub.options, k), input));
+      if (raw.json) checkOutputs([[raw.json as string, '--json']]);
       const result = sub.run(parsed.data, progressReporter(`${kind.title} ${sub.name}`, 0));
       log(result.text);
       if (raw.json && result.json !== undefined) {

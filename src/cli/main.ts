@@ -2,8 +2,7 @@ import '../port/node.js';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
 import { KINDS } from '../kinds/index.js';
-import { pendingFiles } from '../node/write.js';
-import { rmSync } from 'node:fs';
+import { removePending } from '../node/interrupt.js';
 import { addKindCommand } from './kind-command.js';
 import { addKeyCommand, addListCommand } from './info-commands.js';
 import { addBatchCommand } from './batch-command.js';
@@ -28,22 +27,28 @@ function program(): Command {
 }
 
 function stop(message: string, code: number): never {
-  for (const f of pendingFiles) rmSync(f, { force: true });
-  process.stderr.write(`puzzlepress: ${message}\n`);
+  removePending();
+  // one line, whatever a file name or a library message holds
+  process.stderr.write(`puzzlepress: ${message.replace(/\s*[\r\n]+\s*/g, ' ')}\n`);
   process.exit(code);
 }
 
-process.on('SIGINT', () => stop('stopped; finished files are complete, nothing half-written was left', 130));
-
-try {
-  await program().parseAsync(process.argv);
-} catch (e) {
+function report(e: unknown): never {
   if (e instanceof CommanderError) {
     if (e.exitCode === 0 || e.code === 'commander.helpDisplayed' || e.code === 'commander.version') process.exit(0);
-    const msg = e.message.replace(/^error:\s*/, '').replace(/\n+/g, ' ');
+    const msg = e.message.replace(/^error:\s*/, '');
     stop(`${msg} (see puzzlepress --help)`, 2);
   }
   if (e instanceof UserError) stop(e.message, 2);
   if (process.env.PUZZLEPRESS_DEBUG) console.error(e);
-  stop(`internal error: ${(e as Error).message} (this is a bug in puzzlepress; set PUZZLEPRESS_DEBUG=1 for details)`, 1);
+  stop(`internal error: ${(e as Error)?.message ?? String(e)} (this is a bug in puzzlepress; set PUZZLEPRESS_DEBUG=1 for details)`, 1);
+}
+
+// an error in a callback (a decoder, a stream) still ends in one line, with temp files removed
+process.on('uncaughtException', report);
+
+try {
+  await program().parseAsync(process.argv);
+} catch (e) {
+  report(e);
 }

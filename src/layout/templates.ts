@@ -1,6 +1,7 @@
 import Handlebars from 'handlebars';
-import { fail } from '../core/errors.js';
-import { errorCode, MissingAsset, port, text } from '../port/index.js';
+import { fail, UserError } from '../core/errors.js';
+import { MissingAsset, port, text } from '../port/index.js';
+import { readUserFile } from '../port/user-file.js';
 import { marker, parseBlocks, type Align, type Block } from './blocks.js';
 
 type HelperOptions = Handlebars.HelperOptions;
@@ -16,13 +17,29 @@ function body(args: unknown[], options: HelperOptions, self: unknown): string {
   return args.length ? String(args[0] ?? '') : '';
 }
 
-function num(v: unknown, dflt: number): number {
-  const n = Number(v);
-  return v === undefined || !Number.isFinite(n) ? dflt : n;
+/**
+ * Helper arguments are checked like options: a number out of its range (a size that draws off the
+ * page, a space that pushes the puzzles off it) is refused with the range that works.
+ */
+function num(v: unknown, dflt: number, what: string, [min, max]: readonly [number, number]): number {
+  if (v === undefined) return dflt;
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
+  if (!(n >= min && n <= max)) fail(`${what} must be a number from ${min} to ${max} (got ${JSON.stringify(String(v)).slice(0, 30)})`);
+  return n;
 }
 
+const SIZE = [4, 72] as const; // points: from small print to a poster heading
+
 function align(v: unknown, dflt: Align): Align {
-  return v === 'left' || v === 'center' || v === 'right' ? v : dflt;
+  if (v === undefined) return dflt;
+  if (v === 'left' || v === 'center' || v === 'right') return v;
+  fail(`align= must be left, center or right (got ${JSON.stringify(String(v)).slice(0, 30)})`);
+}
+
+function colour(v: unknown): string {
+  if (v === undefined) return '#000000';
+  if (typeof v === 'string' && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v)) return v;
+  fail(`color= must be a colour such as #1a4f8b (got ${JSON.stringify(String(v)).slice(0, 30)})`);
 }
 
 /** The layout primitives a template may use. Each returns a marker that becomes one Block. */
@@ -33,28 +50,28 @@ function makeEnv(): typeof Handlebars {
       const o = all.pop() as HelperOptions;
       return new hb.SafeString(marker(fn(all, o, this)));
     });
-  helper('heading', (a, o, s) => ({ type: 'heading', text: body(a, o, s), size: num(o.hash.size, 20), align: align(o.hash.align, 'left') }));
+  helper('heading', (a, o, s) => ({ type: 'heading', text: body(a, o, s), size: num(o.hash.size, 20, '{{heading}} size=', SIZE), align: align(o.hash.align, 'left') }));
   helper('subheading', (a, o, s) => ({
-    type: 'text', text: body(a, o, s), size: num(o.hash.size, 12), align: align(o.hash.align, 'left'), font: 'regular', color: '#444444',
+    type: 'text', text: body(a, o, s), size: num(o.hash.size, 12, '{{subheading}} size=', SIZE), align: align(o.hash.align, 'left'), font: 'regular', color: '#444444',
   }));
   helper('text', (a, o, s) => ({
     type: 'text',
     text: body(a, o, s),
-    size: num(o.hash.size, 11),
+    size: num(o.hash.size, 11, '{{text}} size=', SIZE),
     align: align(o.hash.align, 'left'),
     font: o.hash.bold ? 'bold' : o.hash.italic ? 'italic' : 'regular',
-    color: typeof o.hash.color === 'string' ? o.hash.color : '#000000',
+    color: colour(o.hash.color),
   }));
   helper('fields', (a, o, s) => {
     const names = a.map(String).filter(Boolean);
     const values: Record<string, string> = {};
     const pupil = (s as { pupil?: string } | undefined)?.pupil;
     if (pupil && names.includes('Name')) values.Name = pupil;
-    return { type: 'fields', names: names.length ? names : ['Name', 'Date'], values, size: num(o.hash.size, 11) };
+    return { type: 'fields', names: names.length ? names : ['Name', 'Date'], values, size: num(o.hash.size, 11, '{{fields}} size=', SIZE) };
   });
-  helper('rule', (_a, o) => ({ type: 'rule', width: num(o.hash.width, 0.75) }));
-  helper('space', (a) => ({ type: 'space', height: num(a[0], 8) }));
-  helper('slots', (_a, o) => ({ type: 'slots', gap: num(o.hash.gap, 14) }));
+  helper('rule', (_a, o) => ({ type: 'rule', width: num(o.hash.width, 0.75, '{{rule}} width=', [0.1, 10]) }));
+  helper('space', (a) => ({ type: 'space', height: num(a[0], 8, '{{space N}}', [0, 200]) }));
+  helper('slots', (_a, o) => ({ type: 'slots', gap: num(o.hash.gap, 14, '{{slots}} gap=', [0, 72]) }));
   helper('footer', (a, o, s) => {
     const text = body(a, o, s);
     // The block body is usually "Page {{page}} of {{pages}}", which belongs on the right.
@@ -64,7 +81,7 @@ function makeEnv(): typeof Handlebars {
       left: String(o.hash.left ?? (where === 'left' ? text : '')),
       center: String(o.hash.center ?? (where === 'center' ? text : '')),
       right: String(o.hash.right ?? (where === 'right' ? text : '')),
-      size: num(o.hash.size, 8),
+      size: num(o.hash.size, 8, '{{footer}} size=', SIZE),
     };
   });
   return hb;
@@ -103,6 +120,7 @@ export class Templates {
       compiled = this.env.compile(source, { noEscape: true, strict: false });
       compiled({}); // Handlebars parses lazily: force it so syntax errors surface now
     } catch (e) {
+      if (e instanceof UserError) fail(`template file ${file} failed: ${e.message}`); // a helper's argument
       fail(`template file ${file} is broken: ${firstLine((e as Error).message)}; fix the Handlebars syntax (for example close every {{#footer}} with {{/footer}})`);
     }
     return (vars) => {
@@ -124,15 +142,12 @@ function readBuiltIn(name: string): string {
   }
 }
 
+/** A page template is a few hundred bytes; this leaves room for long instructions. */
+const MAX_TEMPLATE_BYTES = 256 * 1024;
+
 function readOwn(file: string, name: string): string {
-  try {
-    return text(port().readFile(file));
-  } catch (e) {
-    if (e instanceof MissingAsset) throw e;
-    const code = errorCode(e);
-    if (code === 'ENOENT') fail(`template file ${file} does not exist: give the path of a Handlebars (.hbs) file, or leave out --template to use the built-in ${name} page`);
-    fail(`template file ${file} cannot be read (${code}): check its permissions`);
-  }
+  const hint = `give the path of a Handlebars (.hbs) file, or leave out --template to use the built-in ${name} page`;
+  return text(readUserFile(file, { what: `template file ${file}`, maxBytes: MAX_TEMPLATE_BYTES, hint }));
 }
 
 function firstLine(s: string): string {

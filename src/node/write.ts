@@ -1,20 +1,57 @@
-import { accessSync, constants, createWriteStream, renameSync, rmSync, mkdirSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
+import { accessSync, constants, createWriteStream, renameSync, rmSync, mkdirSync, statSync, type Stats } from 'node:fs';
+import { dirname, basename, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fail } from '../core/errors.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { renderDocument, type RenderOptions } from '../pdf/render.js';
+import { hold, release } from './interrupt.js';
 
-/** Temp files still being written; removed if the process is interrupted. */
-export const pendingFiles = new Set<string>();
+/** Temp files being written, removed if the run is stopped (see interrupt.ts). */
+export const pendingFiles = { add: hold, delete: release };
+
+/** File names longer than this (in bytes) are refused by nearly every file system. */
+const MAX_NAME_BYTES = 255;
 
 /** Fails now, before any generating, if `file` could never be written. */
 export function checkWritable(file: string): void {
+  if (new TextEncoder().encode(basename(file)).length > MAX_NAME_BYTES) {
+    fail(`cannot write ${basename(file).slice(0, 40)}...: the file name is longer than ${MAX_NAME_BYTES} bytes; choose a shorter --out`);
+  }
   ensureFolder(file);
   try {
     accessSync(dirname(file) || '.', constants.W_OK);
   } catch (e) {
     fail(`cannot write ${file} (${(e as NodeJS.ErrnoException).code}): choose an --out path in a folder you can write to`);
+  }
+  checkTarget(file);
+}
+
+function checkTarget(file: string): void {
+  const existing = statOf(file);
+  if (existing?.isDirectory()) fail(`cannot write ${file}: it is a folder; give a file name such as ${join(file, 'puzzles.pdf')}`);
+  // renaming over a device such as /dev/full would replace it, not write to it
+  if (existing && !existing.isFile()) fail(`cannot write ${file}: it is not a plain file (a device or a pipe); give the name of a file`);
+}
+
+/**
+ * Every output of a run, checked before any work: each can be written, and no two are the same
+ * file (`--json` naming the PDF would silently replace it). `outputs` maps a file to its option.
+ */
+export function checkOutputs(outputs: [file: string, option: string][]): void {
+  const seen = new Map<string, string>();
+  for (const [file, option] of outputs) {
+    const other = seen.get(resolve(file));
+    if (other) fail(`${option} ${file} is the same file as ${other}: give each output its own name`);
+    seen.set(resolve(file), `${option} ${file}`.trim());
+    checkWritable(file);
+  }
+}
+
+function statOf(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
   }
 }
 
@@ -28,11 +65,27 @@ function ensureFolder(file: string): void {
   }
 }
 
-/** Writes to a temp file beside the target and renames it into place, so no half PDF is ever left. */
+/** Errors of the file system while writing: the user's disk or folder, never our bug. */
+function writeFailure(file: string, e: unknown): never {
+  const code = (e as NodeJS.ErrnoException).code ?? '';
+  if (code === 'ENOSPC' || code === 'EDQUOT') fail(`cannot write ${file}: the disk is full (${code}); free some space or choose an --out on another disk`);
+  if (code === 'EFBIG') fail(`cannot write ${file}: the file is too large for that disk (EFBIG); choose an --out on another disk`);
+  if (code === 'ENAMETOOLONG') fail(`cannot write ${file}: the name is too long (ENAMETOOLONG); choose a shorter --out`);
+  if (code === 'EISDIR') fail(`cannot write ${file}: it is a folder; give a file name`);
+  fail(`cannot write ${file} (${code}): choose an --out path in a folder you can write to`);
+}
+
+let temps = 0;
+
+/**
+ * Writes to a temp file beside the target and renames it into place, so no half PDF is ever left.
+ * The temp name is short whatever the target's length, so a legal long name still has room.
+ */
 export async function writeAtomic(file: string, write: (sink: Writable) => Promise<void>): Promise<void> {
   ensureFolder(file);
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  pendingFiles.add(temp);
+  checkTarget(file);
+  const temp = join(dirname(file), `.${basename(file).slice(0, 40)}.${process.pid}-${++temps}.tmp`);
+  hold(temp);
   try {
     const sink = createWriteStream(temp);
     const opened = new Promise<void>((resolve, reject) => {
@@ -44,13 +97,10 @@ export async function writeAtomic(file: string, write: (sink: Writable) => Promi
     renameSync(temp, file);
   } catch (e) {
     rmSync(temp, { force: true });
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'EACCES' || code === 'EROFS' || code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' || code === 'EPERM') {
-      fail(`cannot write ${file} (${code}): choose an --out path in a folder you can write to`);
-    }
+    if (typeof (e as NodeJS.ErrnoException).code === 'string' && (e as NodeJS.ErrnoException).syscall) writeFailure(file, e);
     throw e;
   } finally {
-    pendingFiles.delete(temp);
+    release(temp);
   }
 }
 

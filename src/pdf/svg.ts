@@ -35,6 +35,13 @@ interface El {
 
 export class SvgError extends Error {}
 
+/**
+ * Limits that keep a hostile file from exhausting memory or the stack: nesting, elements, how
+ * often <use> may repeat them, how many segments are drawn, and how far coordinates may reach.
+ * Icon sets and drawings from ordinary editors stay far below them.
+ */
+export const SVG_LIMITS = { depth: 50, elements: 20_000, visits: 50_000, segments: 200_000, coordinate: 1e7 };
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decodeEntities(s: string): string {
@@ -51,6 +58,7 @@ export function parseXml(text: string): El {
   const re = /<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<!\[CDATA\[[\s\S]*?\]\]>|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>|<\/\s*([\w:.-]+)\s*>|<([\w:.-]+)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>/g;
   let m: RegExpExecArray | null;
   let last = 0;
+  let elements = 0;
   while ((m = re.exec(text))) {
     if (/</.test(text.slice(last, m.index))) throw new SvgError('malformed XML');
     last = re.lastIndex;
@@ -64,7 +72,9 @@ export function parseXml(text: string): El {
       }
       const el: El = { tag: local(m[2]), attrs, children: [] };
       stack[stack.length - 1]!.children.push(el);
+      if (++elements > SVG_LIMITS.elements) throw new SvgError(`it has more than ${SVG_LIMITS.elements} elements`);
       if (!m[4]) stack.push(el);
+      if (stack.length > SVG_LIMITS.depth + 1) throw new SvgError(`its elements are nested more than ${SVG_LIMITS.depth} deep`);
     }
   }
   if (/</.test(text.slice(last))) throw new SvgError('malformed XML');
@@ -137,11 +147,11 @@ const NAMED: Record<string, string> = {
 
 type Rgb = [number, number, number];
 
-function parseColor(v: string, ids: Map<string, El>): Rgb | undefined {
+function parseColor(v: string, ids: Map<string, El>, depth = 0): Rgb | undefined {
   v = v.trim().toLowerCase();
   if (v === 'none' || v === 'transparent') return undefined;
   const url = /^url\(\s*['"]?#([^'")]+)['"]?\s*\)/.exec(v);
-  if (url) return gradientColor(ids.get(url[1]!), ids);
+  if (url) return gradientColor(ids.get(url[1]!), ids, depth + 1);
   if (v === 'currentcolor') return [0, 0, 0];
   let hex = NAMED[v];
   if (!hex && v[0] === '#') hex = v.length === 4 ? [...v.slice(1)].map((c) => c + c).join('') : v.slice(1, 7);
@@ -165,7 +175,8 @@ function gradientColor(g: El | undefined, ids: Map<string, El>, depth = 0): Rgb 
     const href = g.attrs.href;
     return href ? gradientColor(ids.get(href.replace(/^#/, '')), ids, depth + 1) : [0.5, 0.5, 0.5];
   }
-  const cols = stops.map((s) => parseColor(styleOf(s)['stop-color'] ?? 'black', ids) ?? [1, 1, 1]);
+  // a stop colour may itself name a gradient: depth still counts, so a loop ends
+  const cols = stops.map((s) => parseColor(styleOf(s)['stop-color'] ?? 'black', ids, depth + 1) ?? [1, 1, 1]);
   return [0, 1, 2].map((i) => cols.reduce((a, c) => a + c[i]!, 0) / cols.length) as Rgb;
 }
 
@@ -219,8 +230,16 @@ class Renderer {
   maxY = -Infinity;
   points: number[] = [];
   shapes: ArtShape[] = [];
+  visits = 0;
+  segments = 0;
 
   constructor(private ids: Map<string, El>) {}
+
+  /** Counts an element drawn (a <use> counts again each time it repeats one) and its nesting. */
+  visit(depth: number): void {
+    if (depth > SVG_LIMITS.depth) throw new SvgError(`its groups or <use> references are nested more than ${SVG_LIMITS.depth} deep (or refer to themselves)`);
+    if (++this.visits > SVG_LIMITS.visits) throw new SvgError(`it draws more than ${SVG_LIMITS.visits} elements (counting every <use> repeat)`);
+  }
 
   alpha(fa: number, sa: number): string {
     const key = (a: number) => Math.round(a * 100) / 100;
@@ -234,7 +253,13 @@ class Renderer {
 
   segsOps(segs: Seg[], m: Matrix, track: boolean, pad = 0, filled = false): string {
     const parts: string[] = [];
-    const tx = (x: number, y: number): [number, number] => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+    this.segments += segs.length;
+    if (this.segments > SVG_LIMITS.segments) throw new SvgError(`its shapes have more than ${SVG_LIMITS.segments} segments`);
+    const tx = (x: number, y: number): [number, number] => {
+      const p: [number, number] = [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+      if (!(Math.abs(p[0]) <= SVG_LIMITS.coordinate && Math.abs(p[1]) <= SVG_LIMITS.coordinate)) throw new SvgError('a coordinate is not a number or is far too large');
+      return p;
+    };
     let sub: number[] = [];
     let restart: number[] = []; // a subpath drawn on after a close starts at the closed one's start
     const mark = (px: number, py: number) => {
@@ -324,25 +349,27 @@ class Renderer {
     if (!cp) return '';
     const ops: string[] = [];
     let evenodd = false;
-    const walk = (el: El, mm: Matrix) => {
+    const walk = (el: El, mm: Matrix, depth: number) => {
+      this.visit(depth);
       const s = styleOf(el);
       const here = multiply(mm, parseTransform(s.transform));
       if (el.tag === 'use') {
         const target = this.ids.get((s.href ?? '').replace(/^#/, ''));
-        if (target) walk(target, multiply(here, [1, 0, 0, 1, num(s.x), num(s.y)]));
+        if (target) walk(target, multiply(here, [1, 0, 0, 1, num(s.x), num(s.y)]), depth + 1);
         return;
       }
       const segs = this.shape(el, s);
       if (segs) ops.push(this.segsOps(segs, here, false));
       if (s['clip-rule'] === 'evenodd') evenodd = true;
-      for (const c of el.children) walk(c, here);
+      for (const c of el.children) walk(c, here, depth + 1);
     };
-    for (const c of cp.children) walk(c, m);
+    for (const c of cp.children) walk(c, m, 1);
     return ops.length ? `${ops.join(' ')} W${evenodd ? '*' : ''} n` : '';
   }
 
   node(el: El, m: Matrix, inh: Paint, depth = 0): void {
-    if (depth > 50 || SKIP.has(el.tag)) return;
+    if (SKIP.has(el.tag)) return;
+    this.visit(depth);
     const s = styleOf(el);
     if (s.display === 'none' || s.visibility === 'hidden') return;
     const here = multiply(m, parseTransform(s.transform));
@@ -379,9 +406,11 @@ class Renderer {
     if (!fill && !stroke) return;
     const scale = Math.sqrt(Math.abs(m[0] * m[3] - m[1] * m[2]));
     const width = p.strokeWidth * scale;
+    if (!(Math.abs(width) <= SVG_LIMITS.coordinate)) throw new SvgError('a stroke width is not a number or is far too large');
     const ops: string[] = [];
-    const fa = p.fillOpacity * p.opacity;
-    const sa = p.strokeOpacity * p.opacity;
+    const unit = (a: number) => Math.min(1, Math.max(0, a));
+    const fa = unit(p.fillOpacity) * unit(p.opacity);
+    const sa = unit(p.strokeOpacity) * unit(p.opacity);
     const wrap = fa < 1 || sa < 1;
     if (wrap) ops.push('q', this.alpha(fa, sa));
     if (fill) ops.push(`${fill.map(fmt3).join(' ')} rg`);
@@ -416,12 +445,14 @@ export function renderSvg(text: string): SvgArt {
   if (!svg) throw new SvgError('no <svg> element');
   const vb = (svg.attrs.viewBox ?? '').split(/[\s,]+/).filter(Boolean).map(Number);
   let viewBox: SvgArt['viewBox'];
-  if (vb.length === 4 && vb.every(Number.isFinite) && vb[2]! > 0 && vb[3]! > 0) {
+  const reach = (v: number) => Math.abs(v) <= SVG_LIMITS.coordinate;
+  if (vb.length === 4 && vb.every(reach) && vb[2]! > 0 && vb[3]! > 0) {
     viewBox = { x: vb[0]!, y: vb[1]!, w: vb[2]!, h: vb[3]! };
   } else {
     const w = num(svg.attrs.width);
     const h = num(svg.attrs.height);
     if (!(w > 0 && h > 0)) throw new SvgError('the <svg> has no viewBox and no width/height');
+    if (!reach(w) || !reach(h)) throw new SvgError('its width or height is far too large');
     viewBox = { x: 0, y: 0, w, h };
   }
   const ids = new Map<string, El>();
@@ -431,6 +462,8 @@ export function renderSvg(text: string): SvgArt {
   r.node({ tag: 'g', attrs: rootAttrs, children: svg.children }, IDENTITY, INHERITED);
   if (r.out.length === 0) throw new SvgError('nothing to draw (no shapes found)');
   const { cx, cy, r: r2 } = enclosingDisc(r.points, (r.minX + r.maxX) / 2, (r.minY + r.maxY) / 2);
+  // coordinates are written to 0.01, so anything smaller would be scaled up from rounding noise
+  if (!(r2 >= 0.01)) throw new SvgError('what it draws has no size (every point is in the same place)');
   return { content: r.out.join('\n'), alphas: r.alphas, viewBox, bounds: { cx, cy, r: r2 * SAMPLE_SLACK }, shapes: r.shapes };
 }
 

@@ -13,8 +13,13 @@ export interface Port {
    * has not fetched it yet.
    */
   asset(path: string): Uint8Array;
-  /** A file the user named (template, word list, picture). Errors carry a Node-style `code` (ENOENT, ...). */
-  readFile(path: string): Uint8Array;
+  /**
+   * A file the user named (template, word list, picture). Errors carry a Node-style `code` (ENOENT, ...).
+   * With `maxBytes`, a file longer than that fails with code EFBIG and anything that is not a plain
+   * file (a device, a pipe) with code ENOTREG, both before its contents are read, so an endless
+   * stream cannot hang the run. Use readUserFile (./user-file.ts), which turns errors into one line.
+   */
+  readFile(path: string, maxBytes?: number): Uint8Array;
   /** The names in a folder the user named, or null when `path` is a file. Errors as readFile. */
   listFolder(path: string): string[] | null;
 }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -26,10 +26,44 @@ function assetPath(path: string): string {
   return join(root, path);
 }
 
+function refuse(path: string, code: string, why: string): never {
+  throw Object.assign(new Error(`${path}: ${why}`), { code });
+}
+
+/**
+ * Opened without blocking (a named pipe would otherwise wait for a writer), checked to be a plain
+ * file within the limit, then read up to one byte past the limit, in case it grows while we read.
+ */
+function readLimited(path: string, maxBytes: number): Uint8Array {
+  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) refuse(path, 'EISDIR', 'is a folder');
+    if (!st.isFile()) refuse(path, 'ENOTREG', 'is not a plain file');
+    if (st.size > maxBytes) refuse(path, 'EFBIG', 'is too large');
+    let buf = new Uint8Array(Math.min(maxBytes + 1, Math.max(st.size + 1, 64 * 1024)));
+    let got = 0;
+    for (;;) {
+      if (got > maxBytes) refuse(path, 'EFBIG', 'is too large');
+      if (got === buf.length) {
+        const bigger = new Uint8Array(Math.min(maxBytes + 1, 2 * buf.length));
+        bigger.set(buf);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, got, buf.length - got, null);
+      if (n === 0) break;
+      got += n;
+    }
+    return buf.subarray(0, got);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export const nodePort: Port = {
   PDFDocument: await loadPdfkit(),
   asset: (path) => readFileSync(assetPath(path)),
-  readFile: (path) => readFileSync(path),
+  readFile: (path, maxBytes) => (maxBytes === undefined ? readFileSync(path) : readLimited(path, maxBytes)),
   listFolder: (path) => (statSync(path).isDirectory() ? readdirSync(path) : null),
 };
 

@@ -1,8 +1,9 @@
-import { unzlibSync } from 'fflate';
 import { fail } from '../../core/errors.js';
 import { MissingAsset, port, text as utf8 } from '../../port/index.js';
 import { pdfkitDocument } from '../../pdf/document.js';
-import { renderSvg } from '../../pdf/svg.js';
+import { renderSvg, SvgError } from '../../pdf/svg.js';
+import { BitmapError, checkBitmap } from '../../pdf/bitmap.js';
+import { readUserFile } from '../../port/user-file.js';
 import type { SymbolSource } from '../../pdf/symbols.js';
 
 const PICTURE = /\.(png|jpe?g|svg)$/i;
@@ -23,14 +24,14 @@ export function loadSymbols(path: string): SymbolSource[] {
   return names ? loadFolder(path, names) : loadWords(path);
 }
 
-/** Reads a user's file; every failure is the user's to fix, so it becomes one line naming the file. */
-function read(file: string, what: string): Uint8Array {
-  try {
-    return port().readFile(file);
-  } catch (e) {
-    if (e instanceof MissingAsset) throw e;
-    fail(`${what}: cannot read the file`);
-  }
+/** Limits on the teacher's files: a word list of a few hundred lines, pictures for a card. */
+const MAX_WORDS_BYTES = 64 * 1024;
+const MAX_PICTURE_BYTES = 8 * 1024 * 1024;
+const MAX_SVG_BYTES = 1024 * 1024;
+const MAX_PICTURES = 1000;
+
+function read(file: string, what: string, maxBytes: number): Uint8Array {
+  return readUserFile(file, { what, maxBytes, hint: 'give a .txt word list or a folder of PNG, JPEG or SVG pictures with --symbols' });
 }
 
 function join(dir: string, name: string): string {
@@ -42,7 +43,7 @@ function stem(name: string): string {
 }
 
 function loadWords(path: string): SymbolSource[] {
-  const text = utf8(read(path, `--symbols ${path}`));
+  const text = utf8(read(path, `--symbols ${path}`, MAX_WORDS_BYTES));
   if (/\.(png|jpe?g|svg|gif|pdf|docx?)$/i.test(path)) {
     fail(`--symbols ${path}: give a .txt word list or a folder of pictures, not a single picture`);
   }
@@ -63,6 +64,7 @@ function loadWords(path: string): SymbolSource[] {
 function loadFolder(dir: string, names: string[]): SymbolSource[] {
   const files = names.filter((n) => PICTURE.test(n) && !n.startsWith('.')).sort();
   if (files.length === 0) fail(`--symbols ${dir}: the folder has no PNG, JPEG or SVG pictures`);
+  if (files.length > MAX_PICTURES) fail(`--symbols ${dir}: the folder has ${files.length} pictures; a deck uses at most a few hundred, so give a folder of at most ${MAX_PICTURES}`);
   const seen = new Map<string, string>();
   return files.map((n) => {
     const file = join(dir, n);
@@ -74,67 +76,35 @@ function loadFolder(dir: string, names: string[]): SymbolSource[] {
       checkSvg(file);
       return { kind: 'svg' as const, name, file };
     }
-    checkBitmap(file);
+    checkPicture(file);
     return { kind: 'image' as const, name, file };
   });
 }
 
 function checkSvg(file: string): void {
   try {
-    renderSvg(utf8(read(file, file)));
+    renderSvg(utf8(read(file, file, MAX_SVG_BYTES)));
   } catch (e) {
-    fail(`${file} is not an SVG picture puzzlepress can draw: ${(e as Error).message}`);
+    if (!(e instanceof SvgError)) throw e;
+    fail(`${file} is not an SVG picture puzzlepress can draw: ${e.message}`);
   }
 }
 
 let scratch: { openImage(b: Uint8Array): unknown } | undefined;
 
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** Decodes enough of a PNG or JPEG to be sure PDFKit can embed it later. */
-function checkBitmap(file: string): void {
-  const buf = read(file, file);
-  const png = PNG_SIGNATURE.every((b, i) => buf[i] === b);
-  const jpeg = buf[0] === 0xff && buf[1] === 0xd8;
-  if (!png && !jpeg) fail(`${file} is not a PNG or JPEG picture (its contents do not match its name)`);
+/** Checks a PNG or JPEG completely (see bitmap.ts), then lets PDFKit open it as it will later. */
+function checkPicture(file: string): void {
+  const buf = read(file, file, MAX_PICTURE_BYTES);
+  try {
+    checkBitmap(buf);
+  } catch (e) {
+    if (e instanceof BitmapError) fail(`${file} ${e.message}`);
+    throw e;
+  }
   try {
     scratch ??= pdfkitDocument({ autoFirstPage: false }) as unknown as typeof scratch;
     scratch!.openImage(buf);
-    if (png) unzlibSync(idat(buf));
-    else if (!hasJpegEnd(buf)) throw new Error('truncated');
   } catch {
-    fail(`${file} is damaged or not a complete ${png ? 'PNG' : 'JPEG'} picture`);
+    fail(`${file} is damaged or not a complete picture: save it again as PNG or JPEG`);
   }
-}
-
-/** The concatenated image data of a PNG; a damaged file fails to inflate. */
-function idat(buf: Uint8Array): Uint8Array {
-  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const parts: Uint8Array[] = [];
-  let at = 8;
-  while (at + 8 <= buf.length) {
-    const len = view.getUint32(at);
-    const type = String.fromCharCode(...buf.subarray(at + 4, at + 8));
-    if (at + 12 + len > buf.length) throw new Error('truncated');
-    if (type === 'IDAT') parts.push(buf.subarray(at + 8, at + 8 + len));
-    if (type === 'IEND') return concat(parts);
-    at += 12 + len;
-  }
-  throw new Error('no IEND');
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
-/** A complete JPEG ends with the end-of-image marker FF D9 (some writers add padding after it). */
-function hasJpegEnd(buf: Uint8Array): boolean {
-  for (let i = buf.length - 2; i >= 0; i--) if (buf[i] === 0xff && buf[i + 1] === 0xd9) return true;
-  return false;
 }

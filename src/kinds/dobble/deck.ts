@@ -36,7 +36,7 @@ export function plane(q: number): number[][] {
 /** The symbols a deck may draw from: the teacher's files, or a built-in set. */
 export function symbolPool(o: SymbolChoice): SymbolSource[] {
   if (o.symbols === CUSTOM_SYMBOLS) {
-    fail('this code was made with your own symbols: give the same --symbols file or folder again to remake it');
+    fail('this code was made with your own symbols: give the same file or folder again, as in puzzlepress key CODE --symbols FOLDER');
   }
   return o.symbols !== undefined ? loadSymbols(o.symbols) : setSymbols(o.set);
 }
