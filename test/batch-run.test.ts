@@ -193,6 +193,6 @@ describe('batch mistakes', () => {
     expect(existsSync(join(dir, 'out'))).toBe(false);
     const missing = cli(['batch', join(dir, 'nope.yaml')], dir);
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/nope\.yaml: the plan cannot be read \(ENOENT\)/);
+    expect(missing.stderr).toMatch(/the plan .*nope\.yaml does not exist: give the path of a \.yaml or \.json plan file/);
   });
 });

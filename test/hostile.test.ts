@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UserError } from '../src/core/errors.js';
+import { parsePlan, readPlan } from '../src/batch/plan-file.js';
 import { readUserFile } from '../src/port/user-file.js';
 import { BitmapError, checkBitmap } from '../src/pdf/bitmap.js';
 import { pdfkitDocument } from '../src/pdf/document.js';
@@ -259,3 +260,16 @@ describe('writing files', () => {
 });
 
 
+
+describe('plan files', () => {
+  const plan = 'worksheets:\n  - kind: fultiples\n';
+  it('refuses a YAML alias bomb, a roster that is a device, and a plan that is one', () => {
+    const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]', ...Array.from({ length: 9 }, (_, i) => `${'bcdefghij'[i]}: &${'bcdefghij'[i]} [${Array(9).fill(`*${'abcdefghij'[i]}`).join(',')}]`), plan].join('\n');
+    expect(userError(() => parsePlan(bomb, 'bomb.yaml'))).toMatch(/^bomb\.yaml:1: the plan repeats its aliases/);
+    expect(userError(() => parsePlan(`roster: /dev/zero\n${plan}`, 'p.yaml'))).toMatch(/^p\.yaml:1: roster: \/dev\/zero is not a plain file/);
+    expect(userError(() => readPlan('/dev/zero'))).toMatch(/^the plan \/dev\/zero is not a plain file/);
+    const dir = temp();
+    writeFileSync(join(dir, 'big.yaml'), `${plan}# ${'x'.repeat(2 << 20)}\n`);
+    expect(userError(() => readPlan(join(dir, 'big.yaml')))).toMatch(/big\.yaml is larger than 1 MB/);
+  });
+});

@@ -255,7 +255,13 @@ export type PlanFileReader = (path: string) => string;
  */
 export function parsePlanText(text: string, file: string, readFile?: PlanFileReader): BatchPlan {
   const r: PlanReader = new PlanReader(file, text);
-  const data = r.doc.toJS() as unknown;
+  let data: unknown;
+  try {
+    data = r.doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    // an alias bomb (each alias repeating the one before) would grow the plan past any memory
+    r.fail([], 'the plan repeats its aliases (*name) too often; write the worksheets out in full');
+  }
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
     r.fail([], 'the plan must be a set of fields: title, seed, paper, roster and a list of worksheets');
   }
@@ -270,6 +276,8 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
       if (!readFile) throw Object.assign(new Error('no files here'), { code: 'no file access' });
       text = readFile(shown);
     } catch (e) {
+      // the reader's own one-line refusal (a device, too large) says more than a code
+      if (e instanceof UserError) r.fail(['roster'], e.message);
       r.fail(['roster'], `${shown} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); give the path, relative to the plan, of a text or CSV file with one pupil name a line`);
     }
     roster = parseRoster(text, folderOf(file) === '.' ? shown : `${folderOf(file)}/${shown}`);
