@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cli } from './helpers/cli.js';
+import { pdfPages } from './helpers/fuzz-run.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsx = new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
@@ -51,6 +52,14 @@ describe('Ctrl-C and SIGTERM', () => {
 });
 
 describe('outputs and codes', () => {
+  it('ludo simulate refuses an unwritable --json before the games, not after', () => {
+    const started = performance.now();
+    const r = cli(['ludo', 'simulate', '--games', '3000000', '--seed', '1', '--json', '/proc/version/sim.json']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^puzzlepress: cannot write \/proc\/version\/sim\.json/);
+    expect(performance.now() - started).toBeLessThan(60_000); // the games alone take about 2 minutes
+  });
+
   it('refuses --json naming the PDF or its answer file, before any work', () => {
     const dir = temp();
     const pdf = join(dir, 'a.pdf');
@@ -77,5 +86,21 @@ describe('outputs and codes', () => {
     r = cli(['key', code, '--symbols', words, '--out', join(dir, 'k.pdf')]);
     expect(r.code, r.stderr).toBe(0);
     expect(readdirSync(dir).sort()).toEqual(['d.json', 'd.pdf', 'k.pdf', 'words.txt']);
+  });
+});
+
+describe('batches', () => {
+  it('a roster with only a card deck writes no empty answer key; an unwritable folder is refused before the work', async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'pupils.csv'), 'name\nAva\nBen\n');
+    writeFileSync(join(dir, 'deck.yaml'), 'title: Cards\nseed: d\nroster: pupils.csv\nworksheets:\n  - kind: dobble\n    symbols-per-card: 3\n');
+    let r = cli(['batch', join(dir, 'deck.yaml'), '--out', join(dir, 'out'), '--workers', '64'], dir);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Note: using \d+ workers, one for each core/);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'manifest.json']);
+    for (const f of ['Ava.pdf', 'Ben.pdf']) expect(await pdfPages(join(dir, 'out', f))).toBeGreaterThan(0);
+    r = cli(['batch', join(dir, 'deck.yaml'), '--out', '/proc/version/out', '--workers', '64'], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toMatch(/^puzzlepress: cannot write \/proc\/version\/out\/manifest\.json: part of its folder path is a file/);
   });
 });

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Progress } from '../core/kind.js';
 import { fail } from '../core/errors.js';
 import { randomSeed } from '../core/seed.js';
-import { pendingFiles } from '../node/write.js';
+import { checkFolder, pendingFiles } from '../node/write.js';
 import { batchSetup, manifestText, runBatchCore, MANIFEST, type BatchSink, type Manifest } from './core.js';
 import { readPlan } from './plan-file.js';
 import { Pool } from './pool.js';
@@ -107,6 +107,7 @@ export async function runBatch(run: BatchRun): Promise<Manifest> {
   const setup = batchSetup(plan, seed, run.planFile, run.booklet);
   if (!plan.seed) run.log(`Seed: ${seed} (add "seed: ${seed}" to the plan to make the same puzzles again)`);
   const dir = run.out ?? (plan.out ? resolve(dirname(run.planFile), plan.out) : 'output');
+  checkFolder(dir); // before the work, without creating it: an unwritable folder was found only when writing
   const units = plan.roster ? plan.roster.length : plan.worksheets.length;
   const sink = new FolderSink(dir);
   const pool = new Pool(Math.max(1, Math.min(run.workers, units)), setup);

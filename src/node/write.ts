@@ -26,6 +26,11 @@ export function checkWritable(file: string): void {
   checkTarget(file);
 }
 
+/** A folder the run will write into: created now and checked writable, before any work. */
+export function checkFolder(dir: string): void {
+  checkWritable(join(dir, 'manifest.json'));
+}
+
 function checkTarget(file: string): void {
   const existing = statOf(file);
   if (existing?.isDirectory()) fail(`cannot write ${file}: it is a folder; give a file name such as ${join(file, 'puzzles.pdf')}`);

@@ -6,8 +6,8 @@ import { unzlibSync } from 'fflate';
  * row, exactly as the decoder will read it later (that decoder runs asynchronously under Node,
  * where its errors would end the process instead of reaching the caller).
  */
-export const MAX_PICTURE_PIXELS = 4_000_000;
-export const MAX_PICTURE_SIDE = 8000;
+export const MAX_PICTURE_PIXELS = 1_000_000;
+export const MAX_PICTURE_SIDE = 4000;
 
 export class BitmapError extends Error {}
 
@@ -40,7 +40,7 @@ export function checkBitmap(buf: Uint8Array): BitmapInfo {
 function checkSize(type: BitmapInfo['type'], width: number, height: number): BitmapInfo {
   if (width < 1 || height < 1) throw new BitmapError(`is damaged: its header says ${width}x${height} pixels`);
   if (width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE || width * height > MAX_PICTURE_PIXELS) {
-    throw new BitmapError(`is ${width}x${height} pixels, too large to print on a card: make it at most 2000x2000 (4 million pixels)`);
+    throw new BitmapError(`is ${width}x${height} pixels, too large to print on a card: make it at most 1000x1000 (1 million pixels; that prints sharp at card size)`);
   }
   return { type, width, height };
 }
