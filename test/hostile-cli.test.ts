@@ -101,6 +101,6 @@ describe('batches', () => {
     for (const f of ['Ava.pdf', 'Ben.pdf']) expect(await pdfPages(join(dir, 'out', f))).toBeGreaterThan(0);
     r = cli(['batch', join(dir, 'deck.yaml'), '--out', '/proc/version/out', '--workers', '64'], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toMatch(/^puzzlepress: cannot write \/proc\/version\/out\/manifest\.json: part of its folder path is a file/);
+    expect(r.stderr.trim()).toMatch(/^puzzlepress: cannot write to \/proc\/version\/out: \/proc\/version is a file, not a folder/);
   });
 });

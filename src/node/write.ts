@@ -26,9 +26,24 @@ export function checkWritable(file: string): void {
   checkTarget(file);
 }
 
-/** A folder the run will write into: created now and checked writable, before any work. */
+/**
+ * A folder the run will write into, checked before any work without creating it (a run that fails
+ * later leaves no empty folder): the nearest part of the path that exists must be a folder we can
+ * write in.
+ */
 export function checkFolder(dir: string): void {
-  checkWritable(join(dir, 'manifest.json'));
+  let at = resolve(dir);
+  let st = statOf(at);
+  while (!st && dirname(at) !== at) {
+    at = dirname(at);
+    st = statOf(at);
+  }
+  if (st && !st.isDirectory()) fail(`cannot write to ${dir}: ${at} is a file, not a folder; choose another --out`);
+  try {
+    accessSync(at, constants.W_OK);
+  } catch (e) {
+    fail(`cannot write to ${dir} (${(e as NodeJS.ErrnoException).code}): choose an --out folder you can write to`);
+  }
 }
 
 function checkTarget(file: string): void {
