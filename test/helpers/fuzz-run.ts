@@ -110,7 +110,8 @@ export async function runCase(c: FuzzCase, work: string, { timeoutMs = 120_000, 
     return { ...base, kind: 'stopped', stopMs };
   }
   if (res.code === 2) {
-    const lines = res.stderr.trim().split('\n');
+    // progress lines ("Generating Flow: 2/3", on a pipe) may come before a late refusal
+    const lines = res.stderr.trim().split('\n').filter((l) => !/^[^:]+: \d+\/\d+$/.test(l));
     if (lines.length !== 1 || !lines[0]!.startsWith('puzzlepress: ')) return failed(`exit 2 without exactly one line (${lines.length} lines)`);
     if (left.length) return failed(`exit 2 left files: ${left.join(', ')}`);
     return { ...base, kind: 'refused', why: lines[0] };
