@@ -1,59 +1,89 @@
 /**
- * Seconds per Flow puzzle (generation, whose grading or search proves the full-cover solution
- * unique, plus check(), which proves it again with the exact search), against
- * the best public generator's medians (unique only under the stricter no-self-touch rule):
- * 0.05 s at 10x10, 0.45 s at 15x15, 1.06 s at 20x20.
- * Run: node --import tsx bench/flow.ts
+ * Flow by size and level: lines (colours), mean line length, the longest line's share of the
+ * grid, the effort a plain outside solver (test/helpers/flowSolver.ts, no code shared with the
+ * generator) needs to prove the puzzle unique, and CPU seconds per puzzle for generation (whose
+ * grading or search proves uniqueness) plus check() (which proves it again).
+ * Bars (issue 13): 14x14 medium median colours <= 17, mean line length >= 11; 10x10 median
+ * colours <= 10; median CPU 10x10 < 0.05 s, 15x15 < 0.5 s, 20x20 < 3 s at every level.
+ * Run: npm run bench -- flow   (FLOW_BENCH=quick for fewer puzzles)
  */
 import { fileURLToPath } from 'node:url';
 import { Rng } from '../src/core/rng.js';
 import { flow } from '../src/kinds/flow/index.js';
+import { solveEffort } from '../test/helpers/flowSolver.js';
 
-const CASES: { size: number; difficulty: string; count: number; reference?: number }[] = [
-  { size: 10, difficulty: 'medium', count: 30, reference: 0.05 },
-  { size: 15, difficulty: 'medium', count: 30, reference: 0.45 },
-  { size: 20, difficulty: 'medium', count: 30, reference: 1.06 },
-  { size: 10, difficulty: 'hard', count: 10 },
-  { size: 15, difficulty: 'hard', count: 10 },
-  // Hard puzzles (grade 2) are the ones only the exact search can prove unique.
-  { size: 20, difficulty: 'hard', count: 10 },
+const quick = process.env.FLOW_BENCH === 'quick';
+const SIZES: [number, number][] = [
+  [10, quick ? 10 : 30],
+  [14, quick ? 8 : 20],
+  [15, quick ? 6 : 15],
+  [20, quick ? 4 : 8],
 ];
+const LEVELS = ['easy', 'medium', 'hard', 'expert'];
 
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-}
+const median = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)]! : NaN;
+};
+const p95 = (xs: number[]) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(0.95 * s.length))]!;
+};
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 export async function bench(): Promise<string> {
-  const rows = ['size   level   puzzles  median s  p95 s   max s   reference median s  failed'];
-  for (const c of CASES) {
-    const o = flow.schema.parse({ size: c.size, difficulty: c.difficulty });
-    const times: number[] = [];
-    let failed = 0;
-    for (let i = 0; i < c.count; i++) {
-      const start = process.cpuUsage();
+  const head = 'size   level    n   colours  mean len  longest  effort median (min-max)   cpu median  p95     failed';
+  const rows = [head];
+  for (const [size, count] of SIZES) {
+    for (const level of LEVELS) {
+      let o;
       try {
-        // The engine runs check() on every puzzle, which repeats the proof with the exact search.
-        const problems = flow.check(flow.generate(o, new Rng(`bench-${c.size}-${c.difficulty}-${i}`)));
-        if (problems.length) throw new Error(problems.join('; '));
+        o = flow.schema.parse({ size, difficulty: level });
       } catch {
-        failed++;
+        continue; // a level this version does not have
       }
-      const used = process.cpuUsage(start);
-      times.push((used.user + used.system) / 1e6);
+      const times: number[] = [];
+      const colours: number[] = [];
+      const lengths: number[] = [];
+      const longest: number[] = [];
+      const effort: number[] = [];
+      let failed = 0;
+      for (let i = 0; i < count; i++) {
+        const start = process.cpuUsage();
+        let m;
+        try {
+          m = flow.generate(o, new Rng(`bench-${size}-${level}-${i}`));
+          const problems = flow.check(m);
+          if (problems.length) throw new Error(problems.join('; '));
+        } catch {
+          failed++;
+          continue;
+        } finally {
+          const used = process.cpuUsage(start);
+          times.push((used.user + used.system) / 1e6);
+        }
+        colours.push(m.endpoints.length);
+        lengths.push((size * size) / m.endpoints.length);
+        longest.push(Math.max(...m.paths.map((p) => p.cells.length)) / (size * size));
+        const e = solveEffort({ width: m.width, height: m.height, ends: m.endpoints.map((x) => x.cells) }, 2, 5_000_000);
+        effort.push(e.gaveUp ? Infinity : e.nodes);
+      }
+      const sorted = effort.slice().sort((a, b) => a - b);
+      rows.push(
+        [
+          `${size}x${size}`.padEnd(6),
+          level.padEnd(7),
+          String(count).padStart(3),
+          ` ${median(colours)} (${Math.min(...colours)}-${Math.max(...colours)})`.padEnd(9),
+          mean(lengths).toFixed(1).padStart(8),
+          median(longest).toFixed(2).padStart(8),
+          `  ${median(effort)} (${sorted[0]}-${sorted[sorted.length - 1]})`.padEnd(26),
+          median(times).toFixed(3).padStart(10),
+          p95(times).toFixed(3).padStart(7),
+          String(failed).padStart(6),
+        ].join(' '),
+      );
     }
-    times.sort((a, b) => a - b);
-    rows.push(
-      [
-        `${c.size}x${c.size}`.padEnd(6),
-        c.difficulty.padEnd(7),
-        String(c.count).padEnd(8),
-        quantile(times, 0.5).toFixed(3).padEnd(9),
-        quantile(times, 0.95).toFixed(3).padEnd(7),
-        times[times.length - 1]!.toFixed(3).padEnd(7),
-        (c.reference?.toFixed(2) ?? '-').padEnd(20),
-        String(failed),
-      ].join(' '),
-    );
   }
   return rows.join('\n');
 }
