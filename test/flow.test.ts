@@ -7,7 +7,7 @@ import { countSolutions, DOWN, RIGHT } from '../src/kinds/flow/solver.js';
 import { searchSolutions } from '../src/kinds/flow/search.js';
 import { growCover, linksOf } from '../src/kinds/flow/cover.js';
 import { cluesOfCover } from '../src/kinds/flow/repair.js';
-import { countFillings } from './helpers/flowSolver.js';
+import { countFillings, solveEffort } from './helpers/flowSolver.js';
 
 const options = (raw: Record<string, unknown>): FlowOptions => flow.schema.parse(raw);
 const make = (raw: Record<string, unknown>, seed: string): FlowModel => flow.generate(options(raw), new Rng(seed));
@@ -82,30 +82,38 @@ function linkProblems(links: Uint8Array, cells: Uint8Array, width: number, heigh
   return out;
 }
 
-const fillings = (m: FlowModel) => countFillings({ width: m.width, height: m.height, ends: m.endpoints.map((e) => e.cells) });
+/** The outside solver's verdict: how many solutions (up to 2), and its work. */
+const outside = (m: FlowModel, maxNodes = 20_000_000) =>
+  solveEffort({ width: m.width, height: m.height, ends: m.endpoints.map((e) => e.cells) }, 2, maxNodes);
+const fillings = (m: FlowModel) => {
+  const res = outside(m);
+  expect(res.gaveUp).toBe(false);
+  return res.solutions;
+};
+
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
 describe('flow puzzles', () => {
-  // [options, seeds, first seed]. The test solver needs seconds on some 20x20 puzzles (about
-  // 10 s on seed t0) and far longer on hard ones, so 20x20 gets two medium seeds and 17x17
-  // stands in between; hard puzzles are checked up to 15x15.
+  // [options, seeds, first seed]. Few long lines leave a plain solver a lot to search, so the
+  // outside solver checks hard and expert puzzles up to 10x10 and medium ones up to 13x13;
+  // bigger grids are checked by the bench's outside solver and by check().
   const cases: [Record<string, unknown>, number, number?][] = [
     [{ size: 5 }, 30],
     [{ size: 5, difficulty: 'hard' }, 10],
+    [{ size: 5, difficulty: 'expert' }, 10],
     [{ size: 6, difficulty: 'easy' }, 15],
     [{ size: 7, difficulty: 'hard' }, 10],
+    [{ size: 7, difficulty: 'expert' }, 10],
     [{ size: 8 }, 15],
     [{ width: 9, height: 6 }, 10],
-    [{ size: 10 }, 12],
+    [{ width: 6, height: 10, difficulty: 'expert' }, 6],
+    [{ size: 10 }, 10],
     [{ size: 10, difficulty: 'easy' }, 4],
-    [{ size: 11, difficulty: 'hard' }, 3],
-    [{ width: 12, height: 11 }, 4],
-    [{ size: 13 }, 3],
-    [{ width: 14, height: 8 }, 3],
-    [{ size: 15 }, 3],
-    [{ size: 15, difficulty: 'hard' }, 3],
-    [{ size: 15, difficulty: 'easy' }, 3],
-    [{ size: 17 }, 3],
-    [{ size: 20 }, 2, 1],
+    [{ size: 10, difficulty: 'hard' }, 4],
+    [{ size: 10, difficulty: 'expert' }, 3],
+    [{ width: 12, height: 11 }, 2],
+    [{ width: 14, height: 8 }, 2],
+    [{ size: 15, difficulty: 'easy' }, 2],
   ];
   for (const [raw, seeds, first = 0] of cases) {
     it(`${JSON.stringify(raw)}: well formed, and the independent solver finds exactly one solution`, () => {
@@ -121,6 +129,37 @@ describe('flow puzzles', () => {
       }
     }, 120_000);
   }
+
+  it('makes big grids of few, long lines that the product still proves unique', () => {
+    for (const raw of [{ size: 14 }, { size: 14, difficulty: 'hard' }, { size: 20, difficulty: 'easy' }]) {
+      const o = options(raw);
+      const m = make(raw, 'big');
+      expect(rulesBroken(m)).toEqual([]);
+      expect(m.endpoints.length).toBeLessThanOrEqual(o.maxLines);
+      // 14x14: about 15 lines, as in commercial packs, not the 22-28 of short-line generators.
+      if (o.width === 14) expect(m.endpoints.length).toBeLessThanOrEqual(17);
+      expect(flow.check(m)).toEqual([]);
+    }
+  }, 120_000);
+
+  it('levels rise in the work a plain outside solver needs', () => {
+    // Median work over a dozen 8x8 puzzles per level; each level must need clearly more.
+    const work = ['easy', 'medium', 'hard', 'expert'].map((difficulty) =>
+      median(Array.from({ length: 12 }, (_, s) => outside(make({ size: 8, difficulty }, `lv${s}`)).nodes)),
+    );
+    for (let k = 1; k < work.length; k++) expect(work[k]!).toBeGreaterThan(1.5 * work[k - 1]!);
+    // Hard puzzles need real search, not a walk of forced moves (64 squares is the floor).
+    expect(work[2]!).toBeGreaterThan(400);
+  }, 120_000);
+
+  it('never stops a long run for one awkward puzzle: every one of many is made', () => {
+    // Commercial colour counts at 10x10, which a single cover meets only now and then.
+    for (let s = 0; s < 20; s++) {
+      const m = make({ size: 10, colors: '7-8', difficulty: 'hard' }, `run${s}`);
+      expect(m.endpoints.length).toBeGreaterThanOrEqual(7);
+      expect(m.endpoints.length).toBeLessThanOrEqual(8);
+    }
+  }, 120_000);
 
   it('is the same puzzle for the same seed, and another for another seed', () => {
     expect(make({ size: 8 }, 'same')).toEqual(make({ size: 8 }, 'same'));
@@ -155,6 +194,24 @@ describe('flow solver', () => {
       seen[mine]++;
     }
     // The sample must exercise all three answers, or the agreement proves little.
+    expect(seen.every((n) => n > 0)).toBe(true);
+  });
+
+  it('the two outside solvers agree on random small puzzles, unique or not', () => {
+    const rng = new Rng('outside');
+    const seen = [0, 0, 0];
+    for (let t = 0; t < 300; t++) {
+      const width = rng.int(3, 6);
+      const height = rng.int(3, 6);
+      const cells = rng.shuffle([...Array(width * height).keys()]);
+      const lines = rng.int(1, Math.min(5, Math.floor((width * height) / 2)));
+      const ends = Array.from({ length: lines }, (_, k) =>
+        [cells[2 * k]!, cells[2 * k + 1]!].map((i) => [Math.floor(i / width), i % width] as [number, number]),
+      );
+      const a = countFillings({ width, height, ends }, 2);
+      expect(solveEffort({ width, height, ends }, 2).solutions).toBe(a);
+      seen[a]++;
+    }
     expect(seen.every((n) => n > 0)).toBe(true);
   });
 
@@ -216,7 +273,7 @@ describe('flow solver', () => {
 
 describe('flow options', () => {
   it('turns codes back into the same options', () => {
-    for (const raw of [{}, { size: 12, difficulty: 'hard' }, { width: 7, height: 20, colors: '9-12' }, { size: 5, difficulty: 'easy' }]) {
+    for (const raw of [{}, { size: 12, difficulty: 'hard' }, { width: 7, height: 20, colors: '9-12' }, { size: 5, difficulty: 'easy' }, { size: 9, difficulty: 'expert' }]) {
       const o = options(raw);
       const text = flow.encode(o);
       expect(text).toMatch(/^[0-9A-Za-z.]+$/);
@@ -235,7 +292,7 @@ describe('flow options', () => {
       [{ colors: '9-6' }, /MIN is above MAX/],
       [{ size: 5, colors: '3-9' }, /at most 8 lines/],
       [{ colors: 'many' }, /--colors must look like MIN-MAX/],
-      [{ difficulty: 'insane' }, /--difficulty must be easy, medium or hard/],
+      [{ difficulty: 'insane' }, /--difficulty must be easy, medium, hard or expert/],
     ];
     for (const [raw, message] of bad) {
       expect(() => options(raw)).toThrowError(UserError);

@@ -1,41 +1,84 @@
 import { fail } from '../../core/errors.js';
-import type { Rng } from '../../core/rng.js';
+import { Rng } from '../../core/rng.js';
 import { growCover } from './cover.js';
+import { cutUp, mergeDown, repairByCount, type Proof } from './merge.js';
 import type { Cell, FlowModel } from './model.js';
 import { linesFor, type FlowOptions } from './options.js';
-import { build, type Budget, type Want } from './repair.js';
-
-/** Attempts before giving up; each is one cover plus its cuts, so the effort is bounded. */
-export const ATTEMPTS = 200;
+import { build, cluesOfCover, type Budget, type Want } from './repair.js';
+import { Search } from './search.js';
 
 /**
- * Work for one puzzle over all attempts, in search nodes (grading counts too): about 12 s here
- * when a request cannot be met; hard 20x20 puzzles, the costliest that succeed, have needed
- * up to 250 000.
+ * Work for one puzzle over all its attempts, in search nodes (grading counts too). Bounded so a
+ * request that cannot be met ends; counted in nodes, not seconds, so a seed always gives the
+ * same puzzle on any machine.
  */
-const NODE_BUDGET = 600_000;
+const NODE_BUDGET = 2_000_000;
+
+/** Attempts for one puzzle; each starts from a fresh cover. */
+const ATTEMPTS = 300;
+
+/** Nodes one proof of a join may take; a join that needs more is not kept (a fresh try is cheaper). */
+const JOIN_NODES = 4_000;
+
+/** Nodes one proof during the repair may take before a long line is cut instead. */
+const REPAIR_NODES = 1_500;
+
+/** Joins tried after a repair, in all. */
+const JOIN_TRIES = 8;
 
 /** Where covers start, as a share of the fewest lines allowed. */
-const START = 0.75;
+const START = 0.7;
 
-/** Which grades (see grade.ts) each difficulty accepts. */
-const WANT: Record<FlowOptions['difficulty'], Want> = {
-  easy: { lowest: 0, highest: 0 },
-  medium: { lowest: 0, highest: 1 },
-  hard: { lowest: 1, highest: 2 },
+/**
+ * Per level: the grades (see grade.ts) the repair may leave, the grades the finished puzzle must
+ * have, and whether joins may be proved by the exact search. Easy puzzles fall to forced moves
+ * and one-step trials; the others are made to need search, with fewer lines each level up.
+ */
+const LEVEL: Record<FlowOptions['difficulty'], { repair: Want; final: Want; proof: Proof }> = {
+  easy: { repair: { lowest: 0, highest: 1 }, final: { lowest: 0, highest: 1 }, proof: { grade: 1, nodes: 0 } },
+  medium: { repair: { lowest: 0, highest: 2 }, final: { lowest: 1, highest: 2 }, proof: { grade: 2, nodes: JOIN_NODES } },
+  hard: { repair: { lowest: 0, highest: 2 }, final: { lowest: 2, highest: 2 }, proof: { grade: 2, nodes: JOIN_NODES } },
+  expert: { repair: { lowest: 0, highest: 2 }, final: { lowest: 2, highest: 2 }, proof: { grade: 2, nodes: JOIN_NODES } },
 };
 
+/**
+ * One attempt: a random cover a little below the line range, cut where a second solution
+ * differs until it is the only one, then lines joined end to end while it stays the only one.
+ * A failed attempt starts again from a seed derived from this one, so a run never stops for
+ * one unlucky puzzle, and the same seed still gives the same puzzle.
+ */
 export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
   const { width, height } = o;
+  const level = LEVEL[o.difficulty];
   const budget: Budget = { nodes: NODE_BUDGET };
+  const base = rng.int(0, 2 ** 31 - 1);
   let attempt = 0;
   for (; attempt < ATTEMPTS && budget.nodes > 0; attempt++) {
-    // Cuts add lines, so start below the range.
-    const start = rng.int(Math.max(2, Math.floor(o.minLines * START)), o.maxLines);
-    const cover = growCover(width, height, start, rng);
+    const r = new Rng(`flow-${base}-${attempt}`);
+    // Repairs add lines and cuts are free, while joins cost proofs: start low.
+    const start = r.int(Math.max(2, Math.round(o.minLines * START)), o.minLines);
+    const cover = growCover(width, height, start, r);
     if (!cover) continue;
-    const built = build(cover, width, height, o, WANT[o.difficulty], rng, budget);
-    if (built) return toModel(built, o);
+    const lines = o.maxLines + Math.ceil(o.maxLines / 3) + 2;
+    const built =
+      level.proof.grade < 2
+        ? build(cover, width, height, { minLines: 0, maxLines: lines }, level.repair, r, budget)
+        : repairByCount(cover, width, height, lines, { grade: 2, nodes: REPAIR_NODES }, r, budget);
+    if (!built) continue;
+    const target = r.int(o.minLines, o.maxLines);
+    const merged =
+      built.length > target
+        ? mergeDown(built, width, height, target, level.proof, JOIN_TRIES, r, budget)
+        : cutUp(built, width, target, r);
+    if (!merged) continue;
+    if (merged.length < o.minLines || merged.length > o.maxLines) continue;
+    const grader = new Search(cluesOfCover(merged, width, height), undefined, 0);
+    const grade = grader.grade(2);
+    budget.nodes -= grader.work();
+    // Grids below 7x7 are too small to need search; there one-step trials stand in for it.
+    const lowest = width * height < 49 ? Math.min(level.final.lowest, 1) : level.final.lowest;
+    if (grade < lowest || grade > level.final.highest) continue;
+    return toModel(merged, o);
   }
   const [lo, hi] = linesFor(width, height, o.difficulty);
   const relax = o.customLines

@@ -1,6 +1,6 @@
 export type Cell = [number, number]; // [row, column], both from 0
 
-export type Difficulty = 'easy' | 'medium' | 'hard';
+export type Difficulty = 'easy' | 'medium' | 'hard' | 'expert';
 
 export interface Endpoints {
   label: string;

@@ -7,7 +7,7 @@ export const MIN_SIDE = 5;
 export const MAX_SIDE = 20;
 const DEFAULT_SIDE = 8;
 export const MAX_LINES = 60; // labels 1..60 still fit a dot; more would not be readable
-const LEVELS: Difficulty[] = ['easy', 'medium', 'hard'];
+const LEVELS: Difficulty[] = ['easy', 'medium', 'hard', 'expert'];
 
 export interface FlowOptions {
   width: number;
@@ -30,21 +30,32 @@ export const flowOptionSpecs: OptionSpec[] = [
     description: 'how many lines, e.g. 6-8; each line needs at least 3 squares (default: from --difficulty)',
     example: '6-8',
   },
-  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium or hard (default medium)', choices: LEVELS },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)', choices: LEVELS },
 ];
 
 /**
- * Lines for a difficulty, after commercial packs: about 5-6 up to 8x8, 12-14 at 10x10, then
- * one line per 8.5 squares. Fewer, longer lines are harder to see through, and on big grids
- * rarely come out unique and gradeable: the generator then runs out of tries.
+ * Lines for a difficulty, after commercial packs (about 15 at 14x14, 8 at 10x10). Past 15x15
+ * they rise faster than the packs' (about 21 at 20x20): so few lines on so big a grid cannot yet
+ * be proved unique in seconds, so 20x20 gets about 41.
+ * medium is near that, hard and expert have fewer and longer lines, which leave a solver far
+ * more to search. Easy puzzles must fall to forced moves and one-step trials, which takes more
+ * lines (about one per 8 squares).
  */
 export function linesFor(width: number, height: number, difficulty: Difficulty): [number, number] {
   const area = width * height;
   const side = Math.sqrt(area);
-  const lo = side <= 8 ? 5 : Math.max(Math.round(1.2 * side) - 2, Math.round(area / 8.5));
-  // Easy puzzles must fall to forced moves alone; past 12x12 that takes clearly more lines.
+  // Medium's middle: 4 lines at 5x5, 8 at 10x10, 15 at 14x14, 17 at 15x15, 41 at 20x20.
+  const mid = side <= 10 ? 0.8 * side : side <= 14 ? 8 + 1.75 * (side - 10) : side <= 15 ? 15 + 2 * (side - 14) : 17 + 4.7 * (side - 15);
+  const at = (x: number) => Math.max(2, Math.round(mid + x));
+  const easyLo = Math.max(at(2), Math.round(area / 9));
   const [min, max] =
-    difficulty === 'easy' ? [lo + 1, Math.max(lo + 3, Math.round(1.25 * lo))] : difficulty === 'medium' ? [lo, lo + 2] : [lo - 2, lo];
+    difficulty === 'easy'
+      ? [easyLo, Math.max(easyLo + 2, Math.round(area / 6.5))]
+      : difficulty === 'medium'
+        ? [at(0), at(side / 7)]
+        : difficulty === 'hard'
+          ? [at(-side / 7), at(0)]
+          : [at(-side / 4), at(-side / 7)];
   const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));
   return [Math.min(min, cap), Math.min(max, cap)];
 }
@@ -88,7 +99,7 @@ export const flowSchema = raw.transform((o): FlowOptions => {
   const height = side('height', o.height) ?? size ?? DEFAULT_SIDE;
   const level = o.difficulty === undefined ? 'medium' : String(o.difficulty).trim().toLowerCase();
   if (!LEVELS.includes(level as Difficulty)) {
-    fail(`--difficulty must be easy, medium or hard, not "${o.difficulty}"`);
+    fail(`--difficulty must be easy, medium, hard or expert, not "${o.difficulty}"`);
   }
   const difficulty = level as Difficulty;
   if (o.colors !== undefined && o.colors !== '') {
@@ -101,14 +112,14 @@ export const flowSchema = raw.transform((o): FlowOptions => {
 
 /** "10x8m" or, with a line range, "10x8m6.9". */
 export function encodeOptions(o: FlowOptions): string {
-  const base = `${o.width}x${o.height}${o.difficulty[0]}`;
+  const base = `${o.width}x${o.height}${o.difficulty === 'expert' ? 'x' : o.difficulty[0]}`;
   return o.customLines ? `${base}${o.minLines}.${o.maxLines}` : base;
 }
 
 export function decodeOptions(text: string): FlowOptions {
-  const m = /^(\d+)x(\d+)([emh])(?:(\d+)\.(\d+))?$/.exec(text.toLowerCase());
+  const m = /^(\d+)x(\d+)([emhx])(?:(\d+)\.(\d+))?$/.exec(text.toLowerCase());
   if (!m) fail(`"${text}" is not a Flow puzzle code's settings (they look like 10x10m)`);
-  const difficulty = LEVELS.find((l) => l[0] === m[3])!;
+  const difficulty = m[3] === 'x' ? 'expert' : LEVELS.find((l) => l[0] === m[3])!;
   const colors = m[4] === undefined ? undefined : `${m[4]}-${m[5]}`;
   return flowSchema.parse({ width: m[1], height: m[2], difficulty, colors });
 }

@@ -6,6 +6,8 @@ import { countSolutions, type Count } from './solver.js';
 export interface Effort {
   states: number;
   nodes: number;
+  /** Probe every link at the root first (see Search.run); default true. */
+  probe?: boolean;
 }
 
 /** Past this shorter side the DP's frontier rarely stays small enough to be worth a try. */
@@ -17,7 +19,7 @@ const DP_SIDE = 12;
  * search's propagation has little to hold on to; the DP only runs if the search gave up.
  */
 export function count(clues: Clues, known: Uint8Array | undefined, effort: Effort): Count {
-  const res = searchSolutions(clues, known, effort.nodes);
+  const res = searchSolutions(clues, known, effort.nodes, effort.probe ?? true);
   if (!res.gaveUp || Math.min(clues.width, clues.height) > DP_SIDE) return res;
   return countSolutions(clues, known, effort.states);
 }

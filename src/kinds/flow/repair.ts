@@ -139,7 +139,7 @@ function adjacent(a: number, b: number, width: number): boolean {
 }
 
 /** Cuts the line through one of `cells` (tried in order) into two lines of at least MIN_LINE cells. */
-function cutNear(paths: Cover, cells: number[], rng: Rng): Cover | null {
+export function cutNear(paths: Cover, cells: number[], rng: Rng): Cover | null {
   const where = new Map<number, [number, number]>();
   paths.forEach((p, k) => p.forEach((cell, j) => where.set(cell, [k, j])));
   for (const cell of cells) {

@@ -1,0 +1,139 @@
+import type { Rng } from '../../core/rng.js';
+import { type Cover, linksOf } from './cover.js';
+import { cluesOfCover, cutNear, firstFault, type Budget } from './repair.js';
+import { Search, searchSolutions } from './search.js';
+
+/** How a puzzle may be proved unique: by the grader up to `grade`, or (grade 2) by the exact search. */
+export interface Proof {
+  grade: number; // highest grade allowed: 0 forced moves, 1 one-step trials, 2 search
+  nodes: number; // search nodes one proof may take
+}
+
+/** Nodes for the first, plain search for a second solution. */
+const QUICK_NODES = 400;
+
+/**
+ * Whether the cover is the only solution of its ends, within the proof's limits, or a second
+ * solution (RIGHT/DOWN links) when the search found one. The grader is tried first where the
+ * level allows it: a grade within its rules is itself a proof.
+ */
+export function prove(paths: Cover, width: number, height: number, proof: Proof, budget: Budget): true | Uint8Array | null {
+  const clues = cluesOfCover(paths, width, height);
+  if (proof.grade < 2) {
+    const grader = new Search(clues, undefined, 0);
+    const level = grader.grade(proof.grade);
+    budget.nodes -= grader.work() + 1;
+    return level <= proof.grade ? true : null;
+  }
+  // Most covers have a second solution, which plain search finds within a few hundred nodes;
+  // a cover that is unique is proved far quicker after probing every link at the root.
+  const links = linksOf(paths, width, height);
+  for (const probe of [false, true]) {
+    const nodes = Math.min(probe ? proof.nodes : QUICK_NODES, budget.nodes);
+    const res = searchSolutions(clues, links, nodes, probe);
+    budget.nodes -= res.nodes ?? nodes;
+    if (res.gaveUp) continue;
+    if (res.solutions === 1) return true;
+    return res.other ?? null;
+  }
+  return null;
+}
+
+/**
+ * Cuts lines where a second solution differs from the cover until the cover is the only
+ * solution (cutting never adds a solution, so each cut keeps what was proved). Null when that
+ * takes more than `maxLines` lines or a proof runs out of nodes.
+ */
+export function repairByCount(cover: Cover, width: number, height: number, maxLines: number, proof: Proof, rng: Rng, budget: Budget): Cover | null {
+  let paths = cover;
+  for (;;) {
+    const bad = firstFault(paths, width);
+    let cut: Cover | null;
+    if (bad) cut = cutNear(paths, bad, rng);
+    else {
+      const res = prove(paths, width, height, proof, budget);
+      if (res === true) return paths;
+      if (res === null) {
+        // Too loose to settle within the proof's nodes: a cut in a long line tightens it.
+        const longest = paths.reduce((a, b) => (b.length > a.length ? b : a));
+        cut = cutNear(paths, rng.shuffle(longest.slice()), rng);
+      } else {
+        const links = linksOf(paths, width, height);
+        const loose: number[] = [];
+        for (let i = 0; i < links.length; i++) if (links[i] !== res[i]) loose.push(i);
+        cut = cutNear(paths, rng.shuffle(loose), rng);
+      }
+    }
+    if (!cut || cut.length > maxLines || budget.nodes <= 0) return null;
+    paths = cut;
+  }
+}
+
+/** Two lines whose ends touch: line `a` (from the chosen end) continues into line `b`. */
+function joined(paths: Cover, a: number, atEndA: boolean, b: number, atStartB: boolean): Cover {
+  const pa = atEndA ? paths[a]! : paths[a]!.slice().reverse();
+  const pb = atStartB ? paths[b]! : paths[b]!.slice().reverse();
+  const out = paths.filter((_, k) => k !== a && k !== b);
+  out.push(pa.concat(pb));
+  return out;
+}
+
+function adjacent(x: number, y: number, width: number): boolean {
+  const d = Math.abs(x - y);
+  return d === width || (d === 1 && Math.floor(x / width) === Math.floor(y / width));
+}
+
+/**
+ * Fewer, longer lines from a puzzle already proved unique: joins two lines whose ends touch and
+ * keeps the join only if the puzzle is still proved unique (a join can add solutions: the
+ * joined line need not pass where the two ends met). Tries at most `tries` joins in all, so a
+ * puzzle that resists costs little; returns the fewest lines reached.
+ */
+export function mergeDown(cover: Cover, width: number, height: number, target: number, proof: Proof, tries: number, rng: Rng, budget: Budget): Cover {
+  let paths = cover;
+  while (paths.length > target && budget.nodes > 0 && tries > 0) {
+    const joins: [number, boolean, number, boolean][] = [];
+    for (let a = 0; a < paths.length; a++) {
+      for (let b = a + 1; b < paths.length; b++) {
+        const pa = paths[a]!;
+        const pb = paths[b]!;
+        for (const endA of [true, false]) {
+          for (const startB of [true, false]) {
+            const x = endA ? pa[pa.length - 1]! : pa[0]!;
+            const y = startB ? pb[0]! : pb[pb.length - 1]!;
+            if (adjacent(x, y, width)) joins.push([a, endA, b, startB]);
+          }
+        }
+      }
+    }
+    rng.shuffle(joins);
+    let next: Cover | null = null;
+    for (const [a, endA, b, startB] of joins) {
+      if (budget.nodes <= 0 || tries <= 0) break;
+      const cand = joined(paths, a, endA, b, startB);
+      if (firstFault(cand, width)) continue;
+      tries--;
+      if (prove(cand, width, height, proof, budget) === true) {
+        next = cand;
+        break;
+      }
+    }
+    if (!next) break;
+    paths = next;
+  }
+  return paths;
+}
+
+/**
+ * More lines for free: cutting a line of a unique puzzle keeps it unique (joining the halves
+ * of any solution of the cut puzzle would solve the uncut one). Null if no cut keeps the rules.
+ */
+export function cutUp(cover: Cover, width: number, lines: number, rng: Rng): Cover | null {
+  let paths = cover;
+  for (let tries = 0; paths.length < lines; tries++) {
+    if (tries > 50) return null;
+    const cut = cutNear(paths, rng.shuffle(paths.flat()).slice(0, 8), rng);
+    if (cut && !firstFault(cut, width)) paths = cut;
+  }
+  return paths;
+}
