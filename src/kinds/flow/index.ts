@@ -4,7 +4,8 @@ import { checkFlow } from './check.js';
 import { generateFlow } from './generate.js';
 import type { FlowModel } from './model.js';
 import { decodeOptions, encodeOptions, flowOptionSpecs, flowSchema, type FlowOptions } from './options.js';
-import { drawAnswer, drawPuzzle } from './render.js';
+import { explain, type Diagram } from './explain.js';
+import { drawAnswer, drawDiagram, drawPuzzle } from './render.js';
 
 export type { FlowModel } from './model.js';
 export type { FlowOptions } from './options.js';
@@ -35,6 +36,8 @@ export const flow: Kind<FlowOptions, FlowModel> = {
   decode: decodeOptions,
   generate: generateFlow,
   check: checkFlow,
+  explain: (_o, item) => explain(item.model),
+  drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
   describe: (o) => `${o.width}x${o.height} · ${o.difficulty}`,
   sections: (o, items, ctx) =>
     puzzleSections({

@@ -1,4 +1,5 @@
 import type { Box, Draw, Point } from '../../pdf/draw.js';
+import type { Diagram } from './explain.js';
 import type { Cell, FlowModel } from './model.js';
 
 /**
@@ -66,13 +67,32 @@ export function drawPuzzle(d: Draw, box: Box, m: FlowModel): void {
 export function drawAnswer(d: Draw, box: Box, m: FlowModel): void {
   const f = frame(box, m);
   drawGrid(d, f, m);
+  m.paths.forEach((p, j) => drawLine(d, f, m, j, p.cells));
+  drawDots(d, f, m);
+}
+
+function drawLine(d: Draw, f: Frame, m: FlowModel, j: number, cells: Cell[]): void {
+  if (cells.length < 2) return;
+  const k = Math.max(0, m.endpoints.findIndex((e) => e.label === m.paths[j]!.label));
   const width = f.cell * 0.4;
-  m.paths.forEach((p) => {
-    const k = Math.max(0, m.endpoints.findIndex((e) => e.label === p.label));
-    const points = p.cells.map((c) => centre(f, c));
-    const style = { cap: 'round', join: 'round' } as const;
-    d.polyline(points, { ...style, stroke: OUTLINE, width: width + Math.max(1, f.cell * 0.06) });
-    d.polyline(points, { ...style, stroke: PALETTE[k % PALETTE.length]![0], width });
+  const points = cells.map((c) => centre(f, c));
+  const style = { cap: 'round', join: 'round' } as const;
+  d.polyline(points, { ...style, stroke: OUTLINE, width: width + Math.max(1, f.cell * 0.06) });
+  d.polyline(points, { ...style, stroke: PALETTE[k % PALETTE.length]![0], width });
+}
+
+/** A worked-solution step: the lines as far as drawn, and a ring round the squares just filled. */
+export function drawDiagram(d: Draw, box: Box, m: FlowModel, g: Diagram): void {
+  const f = frame(box, m);
+  drawGrid(d, f, m);
+  m.paths.forEach((p, j) => {
+    const a = Math.min(g.from[j]!, p.cells.length);
+    drawLine(d, f, m, j, p.cells.slice(0, a));
+    if (a < p.cells.length) drawLine(d, f, m, j, p.cells.slice(p.cells.length - g.to[j]!));
   });
   drawDots(d, f, m);
+  for (const i of g.mark) {
+    const [x, y] = centre(f, [Math.floor(i / m.width), i % m.width]);
+    d.circle(x, y, f.cell * 0.47, { stroke: '#000000', width: Math.max(1, f.cell * 0.08) });
+  }
 }
