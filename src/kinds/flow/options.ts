@@ -34,7 +34,7 @@ export const flowOptionSpecs: OptionSpec[] = [
 ];
 
 /**
- * Lines for a difficulty, after commercial packs (about 15 at 14x14, 8 at 10x10). Past 15x15
+ * Lines for a difficulty, after commercial packs (about 15 at 14x14, 8 at 10x10). Past 14x14
  * they rise faster than the packs' (about 21 at 20x20): so few lines on so big a grid cannot yet
  * be proved unique in seconds, so 20x20 gets about 41.
  * medium is near that, hard and expert have fewer and longer lines, which leave a solver far
@@ -44,8 +44,8 @@ export const flowOptionSpecs: OptionSpec[] = [
 export function linesFor(width: number, height: number, difficulty: Difficulty): [number, number] {
   const area = width * height;
   const side = Math.sqrt(area);
-  // Medium's middle: 4 lines at 5x5, 8 at 10x10, 15 at 14x14, 17 at 15x15, 41 at 20x20.
-  const mid = side <= 10 ? 0.8 * side : side <= 14 ? 8 + 1.75 * (side - 10) : side <= 15 ? 15 + 2 * (side - 14) : 17 + 4.7 * (side - 15);
+  // Medium's middle: 4 lines at 5x5, 8 at 10x10, 15 at 14x14, 19 at 15x15, 41 at 20x20.
+  const mid = side <= 10 ? 0.8 * side : side <= 14 ? 8 + 1.75 * (side - 10) : 15 + 4.4 * (side - 14);
   const at = (x: number) => Math.max(2, Math.round(mid + x));
   const easyLo = Math.max(at(2), Math.round(area / 9));
   const [min, max] =
