@@ -31,6 +31,8 @@ export function planSheets<O>(
 ): SheetPlan {
   if (explain !== undefined && !kind.explain) explainItems(kind, options, [], explain); // refuses before any work
   const count = common.count ?? kind.defaultCount;
+  // Lay out an empty run first: a --layout too dense to read is refused before any puzzle is made.
+  if (common.layout) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title }, templates);
   const items: Item<unknown>[] = [];
   for (let i = 0; i < count; i++) {
     items.push(...generateItems(kind, options, seed, 1, i));

@@ -59,8 +59,8 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
     paper,
     grid,
     key,
-    slotArea(template: string): Box {
-      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '' });
+    slotArea(template: string, vars: Record<string, unknown> = {}): Box {
+      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', ...vars });
       const box = slotsBox(measurer!, blocks, content);
       if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
       if (box.h < MIN_SLOTS_HEIGHT) {

@@ -60,7 +60,7 @@ export interface SectionContext {
   grid?: Grid; // --layout from the user, if given; otherwise the kind picks
   key?: boolean; // building the answer for one code (`puzzlepress key`): a kind may print less
   /** The box the slots of a template share on this paper (for kinds that size slots in mm). */
-  slotArea(template: string): Box;
+  slotArea(template: string, vars?: Record<string, unknown>): Box; // vars: the page's words if known (long instructions take room)
 }
 
 /** Called by long-running commands; the CLI turns it into a progress bar or progress lines. */

@@ -1,5 +1,6 @@
 import type { Grid, Item, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
+import { answerGrid, balancedGrid, checkLayout, legibleAnswers, type Legibility } from './balance.js';
 
 export interface PuzzleSectionsArgs<M> {
   items: Item<M>[];
@@ -10,6 +11,8 @@ export interface PuzzleSectionsArgs<M> {
   heading?: string;
   puzzle(d: Draw, box: Box, model: M): void;
   answer(d: Draw, box: Box, model: M): void;
+  /** How big the puzzle's squares and clues are, so pages are balanced and --layout stays readable. */
+  legibility?: Legibility;
 }
 
 /**
@@ -17,7 +20,11 @@ export interface PuzzleSectionsArgs<M> {
  * and codes. Kinds with other pages (boards, cards, rules) build their own sections.
  */
 export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
-  const grid = a.ctx.grid ?? a.grid;
+  const count = a.items.length;
+  const sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, headline: a.heading ?? 'Title' });
+  const key = a.ctx.slotArea('answers');
+  if (a.ctx.grid && a.legibility) checkLayout(a.ctx.grid, sheet, a.legibility);
+  const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, a.legibility);
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
     a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
@@ -36,7 +43,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       title: 'Answer key',
       template: 'answers',
       answers: true,
-      grid: a.ctx.grid ? denser(a.ctx.grid) : a.answerGrid,
+      grid: a.ctx.grid ? userAnswerGrid(a.ctx.grid, key, a.legibility) : answerGrid(a.answerGrid, count, key, a.legibility),
       heading: a.heading,
       labels: true,
       slots: slots(a.answer),
@@ -44,7 +51,8 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   ];
 }
 
-/** An answer key packs one more row and column than the worksheet the user laid out. */
-function denser(g: Grid): Grid {
-  return { cols: g.cols + 1, rows: g.rows + 1 };
+/** An answer key packs one more row and column than the worksheet the user laid out, if still readable. */
+function userAnswerGrid(g: Grid, area: Box, l?: Legibility): Grid {
+  const denser = { cols: g.cols + 1, rows: g.rows + 1 };
+  return !l || legibleAnswers(area, denser, l) ? denser : g;
 }

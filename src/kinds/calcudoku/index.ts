@@ -50,6 +50,8 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       items,
       ctx,
       ...grids(o.size),
+      // Clue size as render.ts draws it; the layout keeps it at 7 pt or more.
+      legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27 },
       instructions: instructions(o),
       puzzle: drawPuzzle,
       answer: drawAnswer,

@@ -44,6 +44,9 @@ export const flow: Kind<FlowOptions, FlowModel> = {
       items,
       ctx,
       ...perPage(o),
+      // Label size on the dots as render.ts draws a two-digit label (fitted inside 0.475 of a square).
+      // Lines, not digits, are drawn in Flow squares: 7 mm is room enough (the 8x8 default's 2x3 gives 7.4).
+      legibility: { across: o.width, down: o.height, clueShare: 0.39, minCellMm: 7 },
       instructions: INSTRUCTIONS,
       puzzle: drawPuzzle,
       answer: drawAnswer,

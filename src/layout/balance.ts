@@ -1,0 +1,99 @@
+import type { Grid } from '../core/kind.js';
+import { fail } from '../core/errors.js';
+import { MM, type Box } from '../pdf/draw.js';
+import { LABEL_H, slotBoxes } from './page.js';
+
+/** What the layout needs to know to keep a kind's puzzles readable at any grid. */
+export interface Legibility {
+  across: number; // squares across a puzzle
+  down: number; // squares down
+  clueShare: number; // clue or label text size as a share of a square's side, as the renderer draws it
+  minCellMm?: number; // smallest square worth writing in (default 8 mm)
+  what?: string; // "squares" by default
+}
+
+/** About 8 mm: a pencilled digit or line fits with room to spare. */
+export const MIN_CELL_MM = 7.5;
+export const MIN_CLUE_PT = 7;
+/** Answer keys are read, not written in: smaller squares still let a teacher check an answer. */
+export const MIN_ANSWER_CELL_MM = 5;
+export const MIN_ANSWER_CLUE_PT = 6;
+const GAP = 14; // the templates' slot gap; the answer page's is a little smaller, so this errs on the safe side
+const MOST = { cols: 4, rows: 6 }; // the densest grid ever considered
+
+/** The side of one square (pt) when a puzzle is drawn in a slot of this grid. */
+export function cellSize(area: Box, grid: Grid, l: Legibility): number {
+  const slot = slotBoxes(area, grid, GAP)[0]!;
+  return Math.min(slot.w / l.across, (slot.h - LABEL_H) / l.down);
+}
+
+function legible(area: Box, grid: Grid, l: Legibility, minCellMm: number, minCluePt = MIN_CLUE_PT): boolean {
+  const cell = cellSize(area, grid, l);
+  return cell >= minCellMm * MM - 1e-9 && cell * l.clueShare >= minCluePt - 1e-9;
+}
+
+/** Squares of 5 mm and 6 pt labels in a key: a teacher checks answers there, nobody writes in them. */
+export function legibleAnswers(area: Box, grid: Grid, l: Legibility): boolean {
+  return legible(area, grid, l, MIN_ANSWER_CELL_MM, MIN_ANSWER_CLUE_PT);
+}
+
+function grids(most: Grid): Grid[] {
+  const out: Grid[] = [];
+  for (let cols = 1; cols <= most.cols; cols++) for (let rows = 1; rows <= most.rows; rows++) out.push({ cols, rows });
+  return out;
+}
+
+/**
+ * A worksheet's grid from the kind's default and the number of puzzles: never denser than the
+ * default, never with squares or clues too small (a default that would be gets fewer slots), and
+ * with fewer puzzles than slots the fewest slots that hold them all (so 4 puzzles do not sit in a
+ * 6-slot grid), taking the biggest puzzles among those.
+ */
+export function balancedGrid(base: Grid, count: number, area: Box, l?: Legibility): Grid {
+  const readable = grids(base).filter((g) => !l || legible(area, g, l, l.minCellMm ?? MIN_CELL_MM));
+  const all = readable.length ? readable : [{ cols: 1, rows: 1 }];
+  const cap = Math.max(...all.map((g) => g.cols * g.rows));
+  const want = Math.min(count, cap);
+  const fits = all.filter((g) => g.cols * g.rows >= want);
+  const fewest = Math.min(...fits.map((g) => g.cols * g.rows));
+  return best(fits.filter((g) => g.cols * g.rows === fewest), area, l) ?? base;
+}
+
+/**
+ * An answer key's grid: the fewest pages for all the answers, as dense as the kind's default or,
+ * when the kind says how big its squares are, denser while squares stay 5 mm and clues 6 pt; the
+ * kind's own grid if it makes no more pages, else the biggest answers among grids that do.
+ */
+export function answerGrid(base: Grid, count: number, area: Box, l?: Legibility): Grid {
+  const pages = (g: Grid) => Math.ceil(count / (g.cols * g.rows));
+  const ok = (g: Grid) =>
+    l ? legibleAnswers(area, g, l) || (g.cols <= base.cols && g.rows <= base.rows) : g.cols <= base.cols && g.rows <= base.rows;
+  const fits = grids(l ? { cols: Math.max(MOST.cols, base.cols), rows: Math.max(MOST.rows, base.rows) } : base).filter(ok);
+  const least = Math.min(...fits.map(pages));
+  // The kind's own grid when it makes that few pages: a class key packs answers at that size, and
+  // answers blown up to fill one pupil's page would take a page per pupil there.
+  const few = fits.filter((g) => pages(g) === least);
+  if (few.some((g) => g.cols === base.cols && g.rows === base.rows)) return base;
+  return best(few, area, l) ?? base;
+}
+
+/** The grid with the biggest puzzles; on a tie, the fewest slots (less blank paper), then more columns. */
+function best(candidates: Grid[], area: Box, l?: Legibility): Grid | undefined {
+  const size = (g: Grid) => (l ? cellSize(area, g, l) : Math.min(area.w / g.cols, area.h / g.rows));
+  return [...candidates].sort((a, b) => size(b) - size(a) || a.cols * a.rows - b.cols * b.rows || b.cols - a.cols)[0];
+}
+
+/** Refuses a --layout whose squares or clues would be too small, naming a layout that works. */
+export function checkLayout(grid: Grid, area: Box, l: Legibility): void {
+  const min = l.minCellMm ?? MIN_CELL_MM;
+  if (legible(area, grid, l, min)) return;
+  const cell = cellSize(area, grid, l);
+  const ok = grids(MOST).filter((g) => legible(area, g, l, min));
+  const most = Math.max(0, ...ok.map((g) => g.cols * g.rows));
+  const suggest = best(ok.filter((g) => g.cols * g.rows === most), area, l);
+  const what = l.what ?? 'squares';
+  const clue = cell * l.clueShare;
+  const sizes = `${what} ${(cell / MM).toFixed(1)} mm wide${clue < MIN_CLUE_PT ? ` and the clues ${clue.toFixed(1)} pt` : ''}`;
+  const fix = suggest ? `use --layout ${suggest.cols}x${suggest.rows} (${most} a page) or fewer` : 'use a smaller puzzle';
+  fail(`--layout ${grid.cols}x${grid.rows} would print the ${l.across}x${l.down} ${sizes}, too small to read and write in (at least ${min} mm ${what} and ${MIN_CLUE_PT} pt clues): ${fix}`);
+}
