@@ -1,3 +1,4 @@
+import { concatBytes } from '../core/bytes.js';
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex } from '@noble/hashes/utils';
 import type { Item, Progress } from '../core/kind.js';
@@ -106,21 +107,11 @@ class Files {
       },
       close: async (pages) => {
         if (own) await own.close(pages);
-        else await this.sink.file(name, joinBytes(held), pages);
+        else await this.sink.file(name, concatBytes(held), pages);
         this.list.push({ file: name, pages, sha256: bytesToHex(hash.digest()) });
       },
     };
   }
-}
-
-function joinBytes(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((s, c) => s + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** Counts finished tasks against everything the run will do. */

@@ -1,3 +1,4 @@
+import { concatBytes } from '../core/bytes.js';
 import { unzlibSync } from 'fflate';
 
 /**
@@ -86,7 +87,7 @@ function checkPng(buf: Uint8Array): BitmapInfo {
   }
   const expected = rows.reduce((s, [n, b]) => s + n * (b + 1), 0);
   const idat = chunks.filter((c) => c.type === 'IDAT').map((c) => c.data);
-  const packed = concat(idat);
+  const packed = concatBytes(idat);
   let data: Uint8Array;
   try {
     // unpacked into a buffer one byte longer than the header allows: a zip bomb cannot grow past it
@@ -119,16 +120,6 @@ function adler32(data: Uint8Array): number {
     b %= 65521;
   }
   return ((b << 16) | a) >>> 0;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /** Start-of-frame markers (baseline, progressive, lossless, arithmetic), which carry the size. */

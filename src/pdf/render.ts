@@ -1,3 +1,4 @@
+import { concatBytes } from '../core/bytes.js';
 import type { Paper } from '../core/kind.js';
 import { createDocument, PAPER_SIZE, MARGIN, type DocMeta } from './document.js';
 import { Draw, type Box } from './draw.js';
@@ -61,16 +62,6 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
     }
     drawPage(d, { blocks: expanded[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: p.mirrored }, content, pageWidth);
   });
-}
-
-export function concatBytes(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
-  let at = 0;
-  for (const c of chunks) {
-    out.set(c, at);
-    at += c.length;
-  }
-  return out;
 }
 
 /** The whole PDF as bytes. */
