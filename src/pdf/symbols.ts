@@ -143,26 +143,33 @@ export function artOf(src: SymbolSource & { kind: 'icon' | 'svg' }): SvgArt {
   return art;
 }
 
+/** One value per document and key, made on first use: what each PDF must hold once, not per card. */
+function perDocument<T>(cache: WeakMap<object, Map<string, T>>, d: Draw, key: string, make: () => T): T {
+  let byDoc = cache.get(d.doc);
+  if (!byDoc) {
+    byDoc = new Map();
+    cache.set(d.doc, byDoc);
+  }
+  let value = byDoc.get(key);
+  if (value === undefined) {
+    value = make();
+    byDoc.set(key, value);
+  }
+  return value;
+}
+
 const forms = new WeakMap<object, Map<string, Form>>();
 
 function formFor(d: Draw, key: string, art: SvgArt): Form {
-  let byDoc = forms.get(d.doc);
-  if (!byDoc) {
-    byDoc = new Map();
-    forms.set(d.doc, byDoc);
-  }
-  let form = byDoc.get(key);
-  if (!form) {
+  return perDocument(forms, d, key, () => {
     const { x, y, w, h } = art.viewBox;
     const b = art.bounds;
     // the box must hold everything drawn, or viewers clip it; art may spill outside its viewBox
     const bbox: [number, number, number, number] = [
       Math.min(x, b.cx - b.r), Math.min(y, b.cy - b.r), Math.max(x + w, b.cx + b.r), Math.max(y + h, b.cy + b.r),
     ];
-    form = defineForm(d.doc, bbox, art.content, art.alphas);
-    byDoc.set(key, form);
-  }
-  return form;
+    return defineForm(d.doc, bbox, art.content, art.alphas);
+  });
 }
 
 interface OpenImage {
@@ -177,17 +184,7 @@ const images = new WeakMap<object, Map<string, OpenImage>>();
  * as bytes through the port, so each document's open images are kept here and placed again.
  */
 function imageFor(d: Draw, file: string): OpenImage {
-  let byDoc = images.get(d.doc);
-  if (!byDoc) {
-    byDoc = new Map();
-    images.set(d.doc, byDoc);
-  }
-  let img = byDoc.get(file);
-  if (!img) {
-    img = (d.doc as unknown as { openImage(b: Uint8Array): OpenImage }).openImage(port().readFile(file));
-    byDoc.set(file, img);
-  }
-  return img;
+  return perDocument(images, d, file, () => (d.doc as unknown as { openImage(b: Uint8Array): OpenImage }).openImage(port().readFile(file)));
 }
 
 /** Word symbols in a few dark colours, so they still read well printed in black and white. */
