@@ -67,10 +67,10 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       const out: Values = {};
       for (const s of specs) {
         const v = s.control.value.trim();
-        // answers is always sent: the page's default (its own file) is not the command line's
-        if (v && (v !== s.dflt || s.key === 'answers')) out[s.key] = v;
+        // only what differs from the command line's defaults (for answers, 'back'; the page starts
+        // on 'separate'), so the address and the CLI mean the same
+        if (v && v !== s.dflt) out[s.key] = v;
       }
-      if (out.answers === 'back') delete out.answers;
       if (explain.checked && !explainField.hidden) out.explain = true;
       return out;
     },
