@@ -5,6 +5,7 @@ import type { Templates } from './layout/templates.js';
 import { planPages, type PlannedPage } from './layout/plan.js';
 import type { DocMeta } from './pdf/document.js';
 import { defaultTitle, documentPages, explainItems, fromCode, generateItems, jsonWithSteps, kindPart } from './run.js';
+import { kindTitle, messages } from './i18n/messages.js';
 
 /** Everything one kind command prints, planned but not drawn: the CLI and the web page share it. */
 export interface SheetPlan {
@@ -29,30 +30,33 @@ export function planSheets<O>(
   progress?: (done: number, total: number) => void,
   explain?: number | true, // worked solutions for every puzzle (true) or the first N
 ): SheetPlan {
+  const msg = messages(common.lang); // an unknown --lang is refused before any work
+  const lang = msg.lang;
   if (explain !== undefined && !kind.explain) explainItems(kind, options, [], explain); // refuses before any work
   const count = common.count ?? kind.defaultCount;
   // Lay out an empty run first: a --layout too dense to read is refused before any puzzle is made.
-  if (common.layout) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title }, templates);
+  if (common.layout) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang }, templates);
   const items: Item<unknown>[] = [];
   for (let i = 0; i < count; i++) {
     items.push(...generateItems(kind, options, seed, 1, i));
     progress?.(i + 1, count);
   }
-  const explanations = explain === undefined ? undefined : explainItems(kind, options, items as Item<never>[], explain);
-  const settings = { paper: common.paper, layout: common.layout, title: common.title, explanations };
+  const explanations = explain === undefined ? undefined : explainItems(kind, options, items as Item<never>[], explain, msg);
+  const settings = { paper: common.paper, layout: common.layout, title: common.title, explanations, lang };
   const part = kindPart(kind, options, items as Item<never>[], settings, templates);
   const files = documentPages([part], common.answers);
   const frontPages = planPages([part], false).length;
   const meta = {
-    title: common.title ?? defaultTitle(kind as Kind),
-    subject: `${count} ${kind.title} ${count === 1 ? 'puzzle' : 'puzzles'}, ${kind.describe(options)}`,
-    keywords: ['puzzlepress', kind.name, kind.describe(options), `seed ${seed}`].join(', '),
+    title: common.title ?? defaultTitle(kind as Kind, msg),
+    subject: msg.t('meta.subject', { count, kind: kindTitle(msg, kind), description: kind.describe(options, msg) }),
+    keywords: ['puzzlepress', kind.name, kind.describe(options, msg), `seed ${seed}`].join(', '),
+    lang,
   };
   return { kind: kind as Kind, options, items, ...files, frontPages, meta, json: jsonWithSteps(kind.json(options, items as Item<never>[]), explanations) };
 }
 
 export function answersMeta(meta: DocMeta): DocMeta {
-  return { ...meta, title: `${meta.title}: answer key` };
+  return { ...meta, title: messages(meta.lang).t('meta.answersTitle', { title: meta.title }) };
 }
 
 export interface KeyPlan {
@@ -67,16 +71,22 @@ export interface KeyPlan {
  * The answer page for a printed code (a Dobble deck, which has no answers, gets its cards back).
  * A deck made with the teacher's own symbols needs them again (`symbols`).
  */
-export function planKey(code: string, paper: Paper, templates: Templates, explain = false, symbols?: string): KeyPlan {
+export function planKey(code: string, paper: Paper, templates: Templates, explain = false, symbols?: string, lang?: string): KeyPlan {
+  const msg = messages(lang);
   if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQX6');
   const { kind, options, item } = fromCode(code, symbols);
   // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
   // key: a kind may print less than a whole run (a deck: its symbol list and card list, not every card).
-  const explanations = explain ? explainItems(kind, options, [item], true) : undefined;
-  const settings = { paper, title: `${kind.title} ${item.code}`, layout: { cols: 1, rows: 1 }, key: true, explanations };
+  const explanations = explain ? explainItems(kind, options, [item], true, msg) : undefined;
+  const settings = { paper, title: `${kindTitle(msg, kind)} ${item.code}`, layout: { cols: 1, rows: 1 }, key: true, explanations, lang: msg.lang };
   const part = kindPart(kind, options, [item], settings, templates);
   const answers = planPages([part], true);
   const pages = answers.length ? answers : planPages([part], false);
-  const meta = { title: `Answer for ${item.code}`, subject: `${kind.title} answer`, keywords: `puzzlepress, ${kind.name}, ${item.code}` };
+  const meta = {
+    title: msg.t('meta.keyTitle', { code: item.code }),
+    subject: msg.t('meta.keySubject', { kind: kindTitle(msg, kind) }),
+    keywords: `puzzlepress, ${kind.name}, ${item.code}`,
+    lang: msg.lang,
+  };
   return { kind, options, item, pages, meta };
 }

@@ -10,6 +10,7 @@ import { Draw, type Box } from './pdf/draw.js';
 import type { RenderOptions } from './pdf/render.js';
 import { findKind, findKindByLetter, KINDS } from './kinds/index.js';
 import { explainSection } from './layout/explain.js';
+import { kindTitle, messages, type Messages } from './i18n/messages.js';
 
 export type AnswersMode = 'back' | 'separate' | 'none';
 
@@ -51,7 +52,8 @@ let measurer: Draw | null = null;
 const MIN_SLOTS_HEIGHT = 108;
 
 /** Measures templates without a real document, so kinds can size slots (cards in mm) up front. */
-export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean): SectionContext {
+export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean, lang?: string): SectionContext {
+  const msg = messages(lang);
   measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
   const size = PAPER_SIZE[paper];
   const content: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
@@ -59,8 +61,9 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
     paper,
     grid,
     key,
+    msg,
     slotArea(template: string, vars: Record<string, unknown> = {}): Box {
-      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', ...vars });
+      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, ...vars });
       const box = slotsBox(measurer!, blocks, content);
       if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
       if (box.h < MIN_SLOTS_HEIGHT) {
@@ -71,9 +74,10 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
   };
 }
 
-/** The page title when the user gave none. */
-export function defaultTitle(kind: Kind): string {
-  return kind.defaultTitle ?? `${kind.title} puzzles`;
+/** The page title when the user gave none, in the run's language. */
+export function defaultTitle(kind: Kind, msg: Messages = messages()): string {
+  const key = `kind.${kind.name}.defaultTitle`;
+  return msg.has(key) ? msg.t(key) : (kind.defaultTitle ?? `${kind.title} puzzles`);
 }
 
 export interface RunSettings {
@@ -82,17 +86,19 @@ export interface RunSettings {
   title?: string;
   pupil?: string;
   key?: boolean; // the answer for one code (`puzzlepress key`)
+  lang?: string; // --lang: the language of every printed word (default English)
   /** Worked solutions of the first items (from explainItems), printed after the answer key. */
   explanations?: Explanation[];
 }
 
 /** A kind's items as one part of a document: its sections plus the words the templates show. */
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
-  const ctx = sectionContext(s.paper, templates, s.layout, s.key);
+  const ctx = sectionContext(s.paper, templates, s.layout, s.key, s.lang);
+  const msg = ctx.msg!;
   const sections = kind.sections(options, items, ctx);
-  if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind) }));
+  if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind), msg }));
   for (const sec of sections) {
-    if (sec.slots.length && !templates.get(sec.template)({}).some((b) => b.type === 'slots')) {
+    if (sec.slots.length && !templates.get(sec.template)({ lang: msg.lang }).some((b) => b.type === 'slots')) {
       fail(`the ${sec.template} template has no {{slots}} helper, so the ${sec.title.toLowerCase()} would not be printed: add {{slots}} where they should go`);
     }
   }
@@ -100,11 +106,12 @@ export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s
     outline,
     sections,
     vars: {
-      title: s.title ?? defaultTitle(kind as Kind),
-      subtitle: `${kind.title} · ${kind.describe(options)}`,
-      kind: kind.title,
-      description: kind.describe(options),
+      title: s.title ?? defaultTitle(kind as Kind, msg),
+      subtitle: `${kindTitle(msg, kind)} · ${kind.describe(options, msg)}`,
+      kind: kindTitle(msg, kind),
+      description: kind.describe(options, msg),
       pupil: s.pupil ?? '',
+      lang: msg.lang,
     },
   };
 }
@@ -169,13 +176,13 @@ export type { RenderOptions };
  * Worked solutions of the first `count` items (all when true). A kind without them is refused with
  * one line naming the kinds that have them.
  */
-export function explainItems<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], count: number | true): Explanation[] {
+export function explainItems<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], count: number | true, msg?: Messages): Explanation[] {
   if (!kind.explain) {
     const have = KINDS.filter((k) => k.explain).map((k) => k.name);
     fail(`--explain: ${kind.name} has no worked solutions yet; ${have.length ? `${have.join(' and ')} ${have.length === 1 ? 'has' : 'have'} them` : 'no kind has them yet'}`);
   }
   const n = count === true ? items.length : Math.min(count, items.length);
-  return items.slice(0, n).map((it) => kind.explain!(options, it));
+  return items.slice(0, n).map((it) => kind.explain!(options, it, msg));
 }
 
 /** `--explain` as given: true for every puzzle, or a count; anything else is refused. */

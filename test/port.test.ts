@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /** The library must run in a browser: only the port's Node side and the CLI/batch may touch Node. */
-const LIBRARY = ['src/core', 'src/kinds', 'src/layout', 'src/pdf', 'src/run.ts', 'src/port/index.ts', 'src/port/browser.ts', 'src/port/user-file.ts'];
+const LIBRARY = ['src/core', 'src/i18n', 'src/kinds', 'src/layout', 'src/pdf', 'src/run.ts', 'src/port/index.ts', 'src/port/browser.ts', 'src/port/user-file.ts'];
 
 function files(path: string): string[] {
   try {

@@ -9,6 +9,7 @@ import { PAPER_SIZE } from '../pdf/document.js';
 import { renderToBuffer } from '../pdf/render.js';
 import { bookletOrder, mergePdfs, type Bookmark, type MergeOptions } from './merge.js';
 import { halfPage } from './parts.js';
+import { messages } from '../i18n/messages.js';
 import type { BatchPlan } from './plan.js';
 import { Roles } from './roles.js';
 import { pupilFileNames, safeFileName } from './roster.js';
@@ -203,10 +204,10 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
 }
 
 function coverPage(plan: BatchPlan, contents: { name: string; page: number }[]): PlannedPage {
-  const subtitle = `${plan.worksheets.length} ${plan.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`;
+  const subtitle = messages(plan.lang).t('batch.worksheets', { n: plan.worksheets.length });
   return {
     template: 'cover',
-    vars: { title: plan.title, subtitle, contents, pupil: '' },
+    vars: { title: plan.title, subtitle, contents, pupil: '', lang: plan.lang },
     slots: [],
     grid: { cols: 1, rows: 1 },
     labels: false,
@@ -233,22 +234,23 @@ async function booklet(setup: Setup, runner: TaskRunner, files: Files, manifest:
   const backPdfs = backs ? sheets.map((s, w) => (s.result.back ? stretch(w, true, backStart[w]!, together ? mainTotal : backPages) : null)) : [];
 
   const contents = sheets.map((s, w) => ({ name: s.result.name, page: frontStart[w]! + 1 }));
-  if (together && backPages) contents.push({ name: 'Answers', page: 1 + fronts + 1 });
+  const msg = messages(plan.lang);
+  if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: 1 + fronts + 1 });
   const templates = new Templates();
   const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
   const cover = Buffer.from(
     await renderToBuffer([coverPage(plan, contents)], {
-      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '' }, numbering: { first: 1, total: mainTotal },
+      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang }, numbering: { first: 1, total: mainTotal },
     }),
   );
-  const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}` };
+  const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
   const impose = (pages: number): MergeOptions['impose'] =>
     setup.booklet ? { sheet: { w: PAPER_SIZE[plan.paper].h, h: PAPER_SIZE[plan.paper].w }, order: bookletOrder(pages) } : undefined;
   const physical = (pages: number) => (setup.booklet ? bookletOrder(pages).length : pages);
-  const answerMarks = (w: number, first: number) => shift(sheets[w]!.result.backMarks, first, () => ['Answers', sheets[w]!.result.name]);
+  const answerMarks = (w: number, first: number) => shift(sheets[w]!.result.backMarks, first, () => [msg.t('batch.answers'), sheets[w]!.result.name]);
 
   const mainChunks = [cover, ...(await Promise.all(frontPdfs))];
-  const bookmarks: Bookmark[] = [{ path: ['Contents'], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, frontStart[w]!))];
+  const bookmarks: Bookmark[] = [{ path: [msg.t('page.contents')], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, frontStart[w]!))];
   const backChunks = (await Promise.all(backPdfs)).filter((b) => b !== null);
   if (together) {
     mainChunks.push(...backChunks);
@@ -258,7 +260,7 @@ async function booklet(setup: Setup, runner: TaskRunner, files: Files, manifest:
   await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal) }), physical(mainTotal));
   if (!together && backChunks.length) {
     const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
-    await files.write(`${file}-answers.pdf`, mergePdfs(backChunks, { meta: { ...meta, title: `${plan.title}: answers` }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
+    await files.write(`${file}-answers.pdf`, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
   }
   manifest.worksheets = sheets.map((s, w) => ({
     worksheet: w + 1,

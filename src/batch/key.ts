@@ -7,6 +7,8 @@ import { Draw } from '../pdf/draw.js';
 import { CollectedDocument, contentBox } from '../pdf/render.js';
 import type { BuiltWorksheet, Size } from './parts.js';
 import type { BatchPlan } from './plan.js';
+import type { DocMeta } from '../pdf/document.js';
+import { messages } from '../i18n/messages.js';
 
 /** One pupil's answers to one worksheet (or the part of them that fits a page). */
 interface KeyBlock {
@@ -43,21 +45,23 @@ export class KeyWriter {
     private templates: Templates,
     private size: Size,
     private pupils: number,
-    meta: { title: string; subject: string; keywords: string },
+    meta: DocMeta,
   ) {
+    const msg = messages(plan.lang);
     this.out = new CollectedDocument(plan.paper, meta, size);
     this.d = new Draw(this.out.doc);
     const worksheets = plan.worksheets.length;
     this.vars = {
       title: plan.title,
       headline: plan.title,
-      subtitle: `${pupils} ${pupils === 1 ? 'pupil' : 'pupils'}, ${worksheets} ${worksheets === 1 ? 'worksheet' : 'worksheets'} each`,
+      subtitle: msg.t('batch.keySubtitle', { pupils, worksheets }),
       kind: '',
       description: '',
       instructions: '',
       pupil: '',
       codes: '',
-      section: 'Answer key',
+      section: msg.t('section.answerKey'),
+      lang: msg.lang,
     };
     const frame = templates.get('answers')({ ...this.vars, page: 1, pages: 1 });
     const box = slotsBox(this.d, frame, contentBox(size));

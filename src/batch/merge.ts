@@ -120,6 +120,11 @@ export function parsePdf(buf: Buffer): ParsedPdf {
   return { objects, pages: [...kids[1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1])) };
 }
 
+/** A language tag as a PDF string: tags are letters, digits and hyphens (anything else is left as English). */
+function langTag(lang: string | undefined): string {
+  return lang && /^[A-Za-z0-9-]+$/.test(lang) ? lang : 'en';
+}
+
 /** UTF-16BE with a byte-order mark, as hex: any name or title, in any script, survives. */
 export function pdfText(s: string): string {
   let hex = 'FEFF';
@@ -331,7 +336,7 @@ export function mergePdfs(chunks: Buffer[], opts: MergeOptions): Buffer {
     w.object(root, `<<\n/Type /Outlines\n/First ${sub.first} 0 R\n/Last ${sub.last} 0 R\n/Count ${sub.count}\n>>`);
     outlines = `\n/Outlines ${root} 0 R\n/PageMode /UseOutlines`;
   }
-  w.object(catalog, `<<\n/Type /Catalog\n/Pages ${pagesRef} 0 R${outlines}\n/Lang (en)\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
+  w.object(catalog, `<<\n/Type /Catalog\n/Pages ${pagesRef} 0 R${outlines}\n/Lang (${langTag(opts.meta.lang)})\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
   const info = w.reserve();
   const m = opts.meta;
   w.object(

@@ -7,6 +7,7 @@ import { PAPER_SIZE } from '../pdf/document.js';
 import type { Box } from '../pdf/draw.js';
 import { defaultTitle, generateItems, sectionContext } from '../run.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
+import { kindTitle } from '../i18n/messages.js';
 
 export type Size = { w: number; h: number };
 
@@ -25,8 +26,8 @@ export function worksheetSeed(seed: string, pupil: number | null, worksheet: num
  * The engine's section context, with slot areas shrunk to a smaller page (booklet halves): the
  * blocks above and below the slots keep their heights, so only the width and height change.
  */
-function context(paper: Paper, size: Size, templates: Templates, grid?: Grid): SectionContext {
-  const full = sectionContext(paper, templates, grid);
+function context(paper: Paper, size: Size, templates: Templates, grid?: Grid, lang?: string): SectionContext {
+  const full = sectionContext(paper, templates, grid, false, lang);
   const paperSize = PAPER_SIZE[paper];
   return {
     ...full,
@@ -70,12 +71,15 @@ export function buildWorksheet(
   const options = kind.schema.parse(ws.input);
   const layout = ws.layout ? commonSchema.shape.layout.parse(ws.layout) : undefined;
   const codes = items.map((it) => it.code);
-  const sections = kind.sections(options, items, context(plan.paper, size, templates, layout));
-  const description = kind.describe(options);
-  const name = `${ws.title ?? kind.title} · ${description}`;
+  const ctx = context(plan.paper, size, templates, layout, ws.lang ?? plan.lang);
+  const msg = ctx.msg!;
+  const sections = kind.sections(options, items, ctx);
+  const description = kind.describe(options, msg);
+  const title = kindTitle(msg, kind);
+  const name = `${ws.title ?? title} · ${description}`;
   // The plan's title runs along the footer; each worksheet is headed by its own title or kind.
-  const heading = (h?: string) => h ?? ws.title ?? defaultTitle(kind);
-  const vars = { title: plan.title, subtitle: `${kind.title} · ${description}`, kind: kind.title, description, pupil: pupil ?? '' };
+  const heading = (h?: string) => h ?? ws.title ?? defaultTitle(kind, msg);
+  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', lang: msg.lang };
   const worksheet: Part = {
     outline: name,
     vars,
@@ -84,7 +88,7 @@ export function buildWorksheet(
   const key: Part = pupil
     ? {
         outline: name,
-        vars: { ...vars, subtitle: `${vars.subtitle} · codes ${codes.join(', ')}` },
+        vars: { ...vars, subtitle: `${vars.subtitle} · ${msg.t('batch.codes', { codes: codes.join(', ') })}` },
         sections: worksheet.sections.map((s) => (s.answers ? { ...s, heading: `${pupil} · ${s.heading}` } : s)),
       }
     : worksheet;

@@ -5,6 +5,7 @@ import { commonSchema } from '../core/common.js';
 import { fail, UserError } from '../core/errors.js';
 import { KINDS, findKind } from '../kinds/index.js';
 import { parseRoster } from './roster.js';
+import { DEFAULT_LANG, languages } from '../i18n/messages.js';
 
 /** One worksheet of a plan, validated; plain data, so it can be posted to worker threads. */
 export interface WorksheetPlan {
@@ -14,6 +15,7 @@ export interface WorksheetPlan {
   layout?: string; // "2x3"
   title?: string;
   instructions?: string;
+  lang?: string; // this worksheet's language, when not the plan's
 }
 
 export interface BatchPlan {
@@ -23,11 +25,12 @@ export interface BatchPlan {
   answers: 'back' | 'separate' | 'none';
   booklet: boolean;
   out?: string;
+  lang: string; // the plan's language: cover, key, and every worksheet without its own
   roster: string[] | null;
   worksheets: WorksheetPlan[];
 }
 
-export const SHARED_FIELDS = ['kind', 'count', 'layout', 'title', 'instructions'];
+export const SHARED_FIELDS = ['kind', 'count', 'layout', 'title', 'instructions', 'lang'];
 
 export const topSchema = z
   .object({
@@ -42,11 +45,12 @@ export const topSchema = z
     answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
     booklet: z.boolean({ error: 'must be true or false' }).default(false),
     out: z.string({ error: 'must be the path of a folder' }).min(1).optional(),
+    lang: z.string({ error: 'must be a language code such as fr' }).min(1).optional(),
     worksheets: z.array(z.unknown(), { error: 'must be a list of worksheets, each with a kind' }).min(1, { error: 'must list at least one worksheet' }).max(100, { error: 'must list at most 100 worksheets' }),
   })
   .strict();
 
-const sharedSchema = commonSchema.pick({ count: true, layout: true, title: true }).extend({
+const sharedSchema = commonSchema.pick({ count: true, layout: true, title: true, lang: true }).extend({
   instructions: z.string({ error: 'must be text' }).max(500, { error: 'must be at most 500 characters' }).optional(),
 });
 
@@ -209,8 +213,9 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
   const kind = typeof ws.kind === 'string' ? findKind(ws.kind) : undefined;
   if (!kind) r.fail([...at, 'kind'], `unknown kind ${JSON.stringify(ws.kind)}: the kinds are ${names.join(', ')}${didYouMean(String(ws.kind), names)}`);
   const input = kindInput(r, at, kind, ws);
-  const shared = sharedSchema.safeParse({ count: ws.count, layout: ws.layout, title: ws.title, instructions: ws.instructions });
+  const shared = sharedSchema.safeParse({ count: ws.count, layout: ws.layout, title: ws.title, instructions: ws.instructions, lang: ws.lang });
   if (!shared.success) r.zodFail(at, shared.error, [], ws);
+  if (shared.data.lang !== undefined) checkLang(r, [...at, 'lang'], shared.data.lang);
   try {
     const parsed = kind.schema.safeParse(input);
     if (!parsed.success) {
@@ -232,7 +237,13 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
     layout: typeof ws.layout === 'string' ? ws.layout : undefined,
     title: shared.data.title,
     instructions: shared.data.instructions,
+    ...(shared.data.lang !== undefined ? { lang: shared.data.lang } : {}),
   };
+}
+
+function checkLang(r: PlanReader, at: Path, lang: string): void {
+  const have = languages();
+  if (!have.includes(lang)) r.fail(at, `there is no language '${lang}'; the languages are ${have.join(', ')}${didYouMean(lang, have)}`);
 }
 
 /** The folder part of a path as written ("." for none), without touching any file system. */
@@ -267,6 +278,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
   }
   const top = topSchema.safeParse(data);
   if (!top.success) return r.zodFail([], top.error, Object.keys(topSchema.shape), data);
+  if (top.data.lang !== undefined) checkLang(r, ['lang'], top.data.lang);
   const worksheets = top.data.worksheets.map((w, i) => readWorksheet(r, i, w));
   let roster: string[] | null = null;
   if (top.data.roster !== undefined) {
@@ -289,6 +301,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     answers: top.data.answers,
     booklet: top.data.booklet,
     out: top.data.out,
+    lang: top.data.lang ?? DEFAULT_LANG,
     roster,
     worksheets,
   };

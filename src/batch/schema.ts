@@ -20,6 +20,7 @@ function worksheetSchema(kind: Kind): Json {
     layout: { type: 'string', pattern: '^[1-8][xX][1-8]$', description: 'puzzles per page, COLSxROWS, e.g. 2x3' },
     title: { type: 'string', maxLength: 120, description: 'heading of this worksheet' },
     instructions: { type: 'string', maxLength: 500, description: 'replaces the instructions printed for pupils' },
+    lang: { type: 'string', description: "this worksheet's language, when not the plan's (en, fr, es, de, ...)" },
   };
   for (const s of kind.options) {
     properties[s.key] ??= optionSchema(s);

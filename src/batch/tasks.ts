@@ -1,5 +1,6 @@
 import type { Item } from '../core/kind.js';
 import { Templates } from '../layout/templates.js';
+import { messages } from '../i18n/messages.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { PAPER_SIZE } from '../pdf/document.js';
 import { renderToBuffer } from '../pdf/render.js';
@@ -148,10 +149,12 @@ export class BatchTasks {
     const built = this.kept.get(index) ?? this.build(index, items);
     this.kept.delete(index);
     const pupils = plan.roster!.length;
+    const msg = messages(plan.lang);
     this.key ??= new KeyWriter(plan, this.templates, this.size, pupils, {
-      title: `${plan.title}: answer key`,
-      subject: `Answers for ${pupils} ${pupils === 1 ? 'pupil' : 'pupils'}`,
+      title: msg.t('meta.answersTitle', { title: plan.title }),
+      subject: msg.t('batch.keySubject', { pupils }),
       keywords: `puzzlepress, answer key, seed ${seed}`,
+      lang: plan.lang,
     });
     this.key.add(plan.roster![index]!, built);
     const total = this.key.total;
@@ -165,7 +168,7 @@ export class BatchTasks {
     const built = this.build(index, items);
     const front = pagesOf(built.map((b) => b.worksheet), false).pages;
     if (keep) this.kept.set(index, built);
-    const meta = { title: `${plan.title}: ${name}`, subject: built.map((b) => b.name).join('; '), keywords: `puzzlepress, ${name}, seed ${seed}` };
+    const meta = { title: `${plan.title}: ${name}`, subject: built.map((b) => b.name).join('; '), keywords: `puzzlepress, ${name}, seed ${seed}`, lang: plan.lang };
     return {
       pdf: await this.render(front, meta),
       pages: front.length,

@@ -19,6 +19,7 @@ export function addCommonOptions(cmd: Command): Command {
     .option('--layout <COLSxROWS>', 'puzzles per page, e.g. 2x3 (default: chosen for the kind and size)')
     .option('--answers <where>', 'back (answer pages at the end), separate (NAME-answers.pdf) or none (default back)')
     .option('--title <text>', 'title printed on every page')
+    .option('--lang <code>', 'the language of the printed words: en, fr, es, de, ... (a file in messages/; default en)')
     .option('--template <file>', 'your own Handlebars page template (NAME=FILE replaces another page, e.g. answers=my.hbs)', (v: string, p: string[] = []) => [...p, v])
     .option('--out <file>', 'the PDF to write (default output/<kind>-<seed>.pdf)')
     .option('--json <file>', 'also write the puzzles and solutions as JSON')

@@ -25,6 +25,8 @@ export const commonSchema = z.object({
     .optional(),
   answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
   title: z.string().max(120, { error: 'must be at most 120 characters' }).optional(),
+  // Checked against messages/ when the words are looked up (the list of languages is a folder).
+  lang: z.string().trim().min(1, { error: 'must name a language, for example fr' }).max(35, { error: 'must be a language code such as fr or pt-BR' }).optional(),
 });
 
 export type CommonOptions = z.infer<typeof commonSchema>;
@@ -36,6 +38,7 @@ export const COMMON_FLAGS: Record<string, string> = {
   layout: '--layout',
   answers: '--answers',
   title: '--title',
+  lang: '--lang',
 };
 
 /** One line from the first problem zod found, named by the flag the user typed. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Rng } from './rng.js';
 import type { Draw, Box } from '../pdf/draw.js';
+import type { Messages } from '../i18n/messages.js';
 
 export type Paper = 'a4' | 'letter';
 
@@ -59,6 +60,8 @@ export interface SectionContext {
   paper: Paper;
   grid?: Grid; // --layout from the user, if given; otherwise the kind picks
   key?: boolean; // building the answer for one code (`puzzlepress key`): a kind may print less
+  /** The words of the run's language (--lang); English when absent. Read it with wordsOf(ctx). */
+  msg?: Messages;
   /** The box the slots of a template share on this paper (for kinds that size slots in mm). */
   slotArea(template: string, vars?: Record<string, unknown>): Box; // vars: the page's words if known (long instructions take room)
 }
@@ -114,14 +117,14 @@ export interface Kind<O = any, M = any> {
   generate(options: O, rng: Rng): M;
   /** Independent check of a model: an empty list means every rule holds. */
   check(model: M): string[];
-  /** Short description for headings: "6x6 · hard". */
-  describe(options: O): string;
+  /** Short description for headings: "6x6 · hard", in the language of `msg` (English without it). */
+  describe(options: O, msg?: Messages): string;
   sections(options: O, items: Item<M>[], ctx: SectionContext): Section[];
   /** The stable JSON export for this kind. */
   json(options: O, items: Item<M>[]): unknown;
   subcommands?: SubCommand[];
   /** Worked solution of one item (kinds without one refuse --explain). */
-  explain?(options: O, item: Item<M>): Explanation;
+  explain?(options: O, item: Item<M>, msg?: Messages): Explanation;
   /** Draws one step's diagram into a box (needed when explain gives diagrams). */
   drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
 }

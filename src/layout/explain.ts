@@ -1,11 +1,13 @@
 import type { Explanation, Item, Section, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
+import { messages, type Messages } from '../i18n/messages.js';
 
 export interface ExplainArgs<M> {
   items: Item<M>[];
   area: Box; // the slot box of the solutions page, for splitting long solutions over pages
   explanations: Explanation[]; // one per item, in order
   heading?: string;
+  msg?: Messages; // the run's language (English without it)
   drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
 }
 
@@ -14,16 +16,17 @@ export interface ExplainArgs<M> {
  * its steps would not fit a page at a readable size.
  */
 export function explainSection<M>(a: ExplainArgs<M>): Section {
+  const m = a.msg ?? messages();
   const slots: Slot[] = a.explanations.flatMap((ex, k) => {
     const it = a.items[k]!;
     const pages = splitPages(ex, { ...a.area, y: a.area.y + TOP, h: a.area.h - TOP });
     return pages.map((part, p) => ({
-      label: p === 0 ? String(it.number) : `${it.number} (continued)`,
+      label: p === 0 ? String(it.number) : m.t('explain.continued', { n: it.number }),
       code: it.code,
       draw: (d: Draw, box: Box) => drawExplanation(d, box, part, (dd, b, diagram) => a.drawDiagram?.(dd, b, it.model, diagram)),
     }));
   });
-  return { title: 'Worked solutions', template: 'solutions', answers: true, grid: { cols: 1, rows: 1 }, heading: a.heading, labels: true, slots };
+  return { title: m.t('section.workedSolutions'), template: 'solutions', answers: true, grid: { cols: 1, rows: 1 }, heading: a.heading, labels: true, slots };
 }
 
 const GAP = 14; // between the two columns

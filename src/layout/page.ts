@@ -114,7 +114,7 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
 
 /** "Name ________  Date ______  Class ____": the Name line gets the most room. */
 function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): void {
-  const weights = b.names.map((n) => (n === 'Name' ? 2.2 : 1));
+  const weights = b.names.map((_n, i) => (i === b.wide ? 2.2 : 1));
   const total = weights.reduce((s, w) => s + w, 0);
   const gap = 16;
   let x = box.x;

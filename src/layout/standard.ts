@@ -1,6 +1,7 @@
 import type { Grid, Item, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
 import { answerGrid, balancedGrid, checkLayout, legibleAnswers, type Legibility } from './balance.js';
+import { wordsOf } from '../i18n/messages.js';
 
 export interface PuzzleSectionsArgs<M> {
   items: Item<M>[];
@@ -21,6 +22,7 @@ export interface PuzzleSectionsArgs<M> {
  */
 export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const count = a.items.length;
+  const m = wordsOf(a.ctx);
   const sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, headline: a.heading ?? 'Title' });
   const key = a.ctx.slotArea('answers');
   if (a.ctx.grid && a.legibility) checkLayout(a.ctx.grid, sheet, a.legibility);
@@ -30,7 +32,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
     a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
   return [
     {
-      title: 'Puzzles',
+      title: m.t('section.puzzles'),
       template: 'worksheet',
       answers: false,
       grid,
@@ -40,7 +42,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       slots: slots(a.puzzle),
     },
     {
-      title: 'Answer key',
+      title: m.t('section.answerKey'),
       template: 'answers',
       answers: true,
       grid: a.ctx.grid ? userAnswerGrid(a.ctx.grid, key, a.legibility) : answerGrid(a.answerGrid, count, key, a.legibility),

@@ -3,8 +3,11 @@ import { fail, UserError } from '../core/errors.js';
 import { MissingAsset, port, text } from '../port/index.js';
 import { readUserFile } from '../port/user-file.js';
 import { marker, parseBlocks, type Align, type Block } from './blocks.js';
+import { messages, type Messages } from '../i18n/messages.js';
 
 type HelperOptions = Handlebars.HelperOptions;
+
+const FIELD_KEYS: Record<string, string> = { Name: 'field.name', Date: 'field.date', Class: 'field.class' };
 
 /** Handlebars leaves `fn` undefined for plain (non-block) helper calls, despite its typings. */
 function isBlock(options: HelperOptions): boolean {
@@ -42,9 +45,23 @@ function colour(v: unknown): string {
   fail(`color= must be a colour such as #1a4f8b (got ${JSON.stringify(String(v)).slice(0, 30)})`);
 }
 
+/** The page's language, from its values (`lang`), so every helper on the page speaks it. */
+function pageMessages(o: HelperOptions): Messages {
+  const lang = (o.data as { root?: { lang?: unknown } } | undefined)?.root?.lang;
+  return messages(typeof lang === 'string' && lang ? lang : undefined);
+}
+
 /** The layout primitives a template may use. Each returns a marker that becomes one Block. */
 function makeEnv(): typeof Handlebars {
   const hb = Handlebars.create();
+  // {{t "page.number" page=page pages=pages}}: a message of the page's language (messages/*.json).
+  hb.registerHelper('t', function (...all: unknown[]) {
+    const o = all.pop() as HelperOptions;
+    const key = String(all[0] ?? '');
+    const values: Record<string, string | number> = {};
+    for (const [k, v] of Object.entries(o.hash as Record<string, unknown>)) values[k] = typeof v === 'number' ? v : String(v ?? '');
+    return pageMessages(o).t(key, values);
+  });
   const helper = (name: string, fn: (args: unknown[], o: HelperOptions, self: unknown) => Block) =>
     hb.registerHelper(name, function (this: unknown, ...all: unknown[]) {
       const o = all.pop() as HelperOptions;
@@ -63,11 +80,16 @@ function makeEnv(): typeof Handlebars {
     color: colour(o.hash.color),
   }));
   helper('fields', (a, o, s) => {
-    const names = a.map(String).filter(Boolean);
+    const given = a.map(String).filter(Boolean);
+    const ids = given.length ? given : ['Name', 'Date'];
+    // Name, Date and Class are printed in the page's language; a teacher's own field as typed.
+    const m = pageMessages(o);
+    const names = ids.map((n) => (FIELD_KEYS[n] ? m.t(FIELD_KEYS[n]) : n));
     const values: Record<string, string> = {};
     const pupil = (s as { pupil?: string } | undefined)?.pupil;
-    if (pupil && names.includes('Name')) values.Name = pupil;
-    return { type: 'fields', names: names.length ? names : ['Name', 'Date'], values, size: num(o.hash.size, 11, '{{fields}} size=', SIZE) };
+    const wide = ids.indexOf('Name');
+    if (pupil && wide >= 0) values[names[wide]!] = pupil;
+    return { type: 'fields', names, values, wide, size: num(o.hash.size, 11, '{{fields}} size=', SIZE) };
   });
   helper('rule', (_a, o) => ({ type: 'rule', width: num(o.hash.width, 0.75, '{{rule}} width=', [0.1, 10]) }));
   helper('space', (a) => ({ type: 'space', height: num(a[0], 8, '{{space N}}', [0, 200]) }));

@@ -22,6 +22,7 @@ export interface DocMeta {
   title: string;
   subject: string;
   keywords: string;
+  lang?: string; // the document's language (catalog /Lang), English when absent
 }
 
 /**
@@ -187,7 +188,7 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
       CreationDate: FIXED_DATE,
       ModDate: FIXED_DATE,
     },
-    lang: 'en',
+    lang: meta.lang ?? 'en',
     displayTitle: true,
   });
   for (const name of Object.keys(FONT_FILES) as FontName[]) {

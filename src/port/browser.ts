@@ -52,6 +52,12 @@ export class BrowserPort implements Port {
     return bytes;
   }
 
+  listAssets(folder: string): string[] {
+    const prefix = `${clean(folder)}/`;
+    const names = [...new Set([...this.assets.keys(), ...Object.keys(this.urls)])].filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+    return names.filter((k) => !k.includes('/')).sort();
+  }
+
   readFile(path: string): Uint8Array {
     const bytes = this.files.get(clean(path));
     if (bytes) return bytes;

@@ -13,6 +13,8 @@ export interface Port {
    * has not fetched it yet.
    */
   asset(path: string): Uint8Array;
+  /** The names of the shipped files in a folder of the package ('messages' gives en.json, fr.json, ...). */
+  listAssets(folder: string): string[];
   /**
    * A file the user named (template, word list, picture). Errors carry a Node-style `code` (ENOENT, ...).
    * With `maxBytes`, a file longer than that fails with code EFBIG and anything that is not a plain

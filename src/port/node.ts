@@ -63,6 +63,7 @@ function readLimited(path: string, maxBytes: number): Uint8Array {
 export const nodePort: Port = {
   PDFDocument: await loadPdfkit(),
   asset: (path) => readFileSync(assetPath(path)),
+  listAssets: (folder) => readdirSync(join(root, folder)).sort(),
   readFile: (path, maxBytes) => (maxBytes === undefined ? readFileSync(path) : readLimited(path, maxBytes)),
   listFolder: (path) => (statSync(path).isDirectory() ? readdirSync(path) : null),
 };

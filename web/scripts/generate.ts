@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setSymbols } from '../../src/pdf/symbols.js';
 import { kindForms } from '../../src/form.js';
+import { languages, messages } from '../../src/i18n/messages.js';
 
 const full = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'));
 const used = [...new Set(setSymbols('all').flatMap((s) => (s.kind === 'icon' ? [s.icon] : [])))].sort();
@@ -16,4 +17,7 @@ const out = new URL('../generated/', import.meta.url);
 mkdirSync(out, { recursive: true });
 writeFileSync(new URL('icons.json', out), JSON.stringify({ prefix: full.prefix, width: full.width, height: full.height, icons }));
 writeFileSync(new URL('forms.json', out), JSON.stringify(kindForms()));
-console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds`);
+// The page's language list, from the message files found in messages/ (the worker bundles the files themselves).
+const langs = languages().map((code) => ({ code, name: messages(code).t('language.name') }));
+writeFileSync(new URL('languages.json', out), JSON.stringify(langs));
+console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds, ${langs.length} languages`);

@@ -1,4 +1,5 @@
 import type { KindForm } from '../../src/form.js';
+import { languageSelect } from './languages.js';
 import { download, h, randomSeed, uid } from './dom.js';
 import { kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
@@ -35,6 +36,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   const answers = h('select', {}, h('option', { value: 'back' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
+  const lang = languageSelect();
   const roster = h('textarea', { id: 'roster', rows: 8, placeholder: 'Ava\nBen\nChloe\n...', 'aria-describedby': 'roster-help roster-error' });
   const rosterError = h('p', { class: 'error', id: 'roster-error', role: 'alert', hidden: true });
   const rosterFile = h('input', {
@@ -87,6 +89,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       seed: seed.value.trim() || undefined,
       paper: paper.value,
       answers: answers.value,
+      ...(lang.value === 'en' ? {} : { lang: lang.value }),
       worksheets: sheets.map((s) => {
         const n = s.count.value.trim();
         return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
@@ -113,6 +116,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (data.seed !== undefined) seed.value = String(data.seed);
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
+    lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
     booklet.checked = data.booklet === true;
     for (const s of [...sheets]) drop(s);
     for (const ws of data.worksheets ?? []) {
@@ -175,6 +179,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Title', title),
       field('Puzzle set', seed, 'any word or number: the same word gives the same puzzles again'),
       field('Paper', paper),
+      field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
       h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, h('p', { class: 'help', id: 'roster-help' }, 'One name a line (a CSV file with a "name" column works too).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile, rosterError),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),

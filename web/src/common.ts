@@ -1,5 +1,6 @@
 import { FieldErrors, h, randomSeed, uid } from './dom.js';
 import type { Values } from './protocol.js';
+import { languageSelect } from './languages.js';
 
 /** The options every kind takes, as on the command line (--count, --seed, --paper, ...). */
 export interface CommonFields {
@@ -36,6 +37,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     { key: 'answers', flag: '--answers', label: 'Answer key', help: 'where the answers go', control: select([['separate', 'In its own file'], ['back', 'At the back'], ['none', 'Leave out']], answersDefault), dflt: 'back' },
     { key: 'layout', flag: '--layout', label: 'Puzzles a page', help: 'columns x rows, for example 2x3 (leave empty to choose for me)', control: ctl({ type: 'text', placeholder: 'for example 2x3', autocomplete: 'off' }) as HTMLInputElement },
     { key: 'title', flag: '--title', label: 'Title', help: 'printed at the top of every page', control: ctl({ type: 'text', maxlength: 120 }) as HTMLInputElement },
+    { key: 'lang', flag: '--lang', label: 'Language', help: 'the language of the instructions, headings and answer pages', control: languageSelect({ onchange: changed }), dflt: 'en' },
   ];
   const errors = new FieldErrors();
   const explainId = uid('explain');

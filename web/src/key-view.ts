@@ -4,6 +4,7 @@ import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
 import type { OutFile } from './protocol.js';
 import { Status } from './status.js';
+import { languageSelect } from './languages.js';
 
 /** "Answer from a code": every printed puzzle carries a code that makes its answer again. */
 export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
@@ -15,6 +16,8 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
   code.value = state.code ?? '';
   const paper = h('select', { id: 'key-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   paper.value = state.paper === 'letter' ? 'letter' : 'a4';
+  const lang = languageSelect({ id: 'key-lang' });
+  if (state.lang && [...lang.options].some((o) => o.value === state.lang)) lang.value = state.lang;
   const error = h('p', { class: 'error', id: 'code-error', role: 'alert', hidden: true });
   const explain = h('input', { type: 'checkbox', id: 'key-explain', checked: state.explain === 'true' });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => file && download(file.name, file.bytes, 'application/pdf') }, 'Download the answer (PDF)');
@@ -22,8 +25,9 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
   async function find(): Promise<void> {
     error.hidden = true;
     code.closest('.field')?.classList.remove('invalid');
-    saveState({ view: 'key', code: code.value.trim(), paper: paper.value, ...(explain.checked ? { explain: 'true' } : {}) });
-    const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value, explain: explain.checked });
+    const language: Record<string, string> = lang.value === 'en' ? {} : { lang: lang.value };
+    saveState({ view: 'key', code: code.value.trim(), paper: paper.value, ...(explain.checked ? { explain: 'true' } : {}), ...language });
+    const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value, explain: explain.checked, ...language });
     status.working('Making the answer…', () => job.cancel());
     const r = await job.result;
     if (!r) return status.say('Stopped.');
@@ -52,6 +56,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
       h('p', {}, 'Every puzzle has a short code printed beside it. Type it here to get its answer again, even if the answer key is lost.'),
       h('div', { class: 'field' }, h('label', { for: 'code' }, 'Code'), code, h('p', { class: 'help', id: 'code-help' }, 'Letters and numbers as printed; small and capital letters are the same.'), error),
       h('div', { class: 'field' }, h('label', { for: 'key-paper' }, 'Paper'), paper),
+      h('div', { class: 'field' }, h('label', { for: 'key-lang' }, 'Language'), lang),
       explained.length
         ? h('div', { class: 'field switch' }, explain, h('label', { for: 'key-explain' }, 'With its worked solution'), h('p', { class: 'help' }, `for ${explained.join(' and ')} puzzles`))
         : null,

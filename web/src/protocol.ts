@@ -14,6 +14,7 @@ export interface KeyJob {
   code: string;
   paper: string;
   explain: boolean;
+  lang?: string; // the language of the printed words (default English)
 }
 
 /** A plan as a plan file holds it: title, seed, paper, answers, roster, worksheets with their options. */

@@ -19,6 +19,8 @@ import icons from '../generated/icons.json?url';
 import type { Job, OutFile, Reply } from './protocol.js';
 
 const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+// Every message file in messages/ at build time: a language added there is a language here.
+const messageFiles = import.meta.glob('../../messages/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 const port = installBrowserPort(
   new BrowserPort(PDFDocument as never, {
@@ -32,6 +34,7 @@ const port = installBrowserPort(
 const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf'].map((f) => port.load(f)));
 const encoder = new TextEncoder();
 for (const [path, text] of Object.entries(templates)) port.provide(`templates/${path.split('/').pop()}`, encoder.encode(text));
+for (const [path, text] of Object.entries(messageFiles)) port.provide(`messages/${path.split('/').pop()}`, encoder.encode(text));
 
 function post(reply: Reply, transfer: Transferable[] = []): void {
   (self as unknown as Worker).postMessage(reply, transfer);
@@ -59,7 +62,7 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
 async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Reply> {
   const common = parseCommon({ paper: job.paper });
   const t = new Templates();
-  const plan = planKey(job.code, common.paper, t, job.explain);
+  const plan = planKey(job.code, common.paper, t, job.explain, undefined, job.lang);
   const bytes = await renderToBuffer(plan.pages, { paper: common.paper, templates: t, meta: plan.meta });
   return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}` };
 }

@@ -3,6 +3,7 @@ import { cellOf, Human, STEP_LEVEL, TOP_LEVEL, type Step } from './human.js';
 import { DIFFICULTIES, type CalcudokuModel } from './model.js';
 import { puzOfModel, type Puz } from './puzzle.js';
 import type { Diagram } from './render.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 
 const SIGN: Record<string, string> = { '+': '+', '-': '\u2212', '*': '\u00d7', '/': '\u00f7', '=': '' };
 /** Diagrams per puzzle at most: enough to show the hard moments, few enough to fit a page. */
@@ -18,44 +19,42 @@ const bits = (m: number): number[] => {
 const single = (m: number): boolean => m !== 0 && (m & (m - 1)) === 0;
 const digitOf = (m: number): number => 32 - Math.clz32(m);
 
-/** "1, 2 and 6" or "1 or 6". */
-function list(xs: (string | number)[], last = 'and'): string {
-  const s = xs.map(String);
-  return s.length <= 1 ? (s[0] ?? '') : `${s.slice(0, -1).join(', ')} ${last} ${s.at(-1)}`;
-}
 
 /**
  * The worked solution of a Calcudoku: the grader's own deductions, in order, as sentences. Simple
  * moves (a cage's numbers, the last number left, the only place in a row) are told as placements
  * with a short reason; every harder move gets its own sentence, and the first hardest ones a diagram.
  */
-export function explain(m: CalcudokuModel): Explanation {
+export function explain(m: CalcudokuModel, w: Messages = messages()): Explanation {
   const n = m.size;
   const p = puzOfModel(m);
+  const t = w.t.bind(w);
+  const list = w.list.bind(w);
   const name = (i: number) => `${String.fromCharCode(65 + (i % n))}${Math.floor(i / n) + 1}`;
-  const lineName = (line: number) => (line < n ? `row ${line + 1}` : `column ${String.fromCharCode(65 + line - n)}`);
+  const lineName = (line: number) => (line < n ? t('calcudoku.ex.row', { n: line + 1 }) : t('calcudoku.ex.column', { c: String.fromCharCode(65 + line - n) }));
+  const clueOf = (k: number) => `${m.cages[k]!.target}${SIGN[m.cages[k]!.op]}`;
   const clue = (k: number) => {
     const c = m.cages[k]!;
-    return c.cells.length === 1 ? `the one-cell cage ${name(p.cages[k]!.cells[0]!)}` : `the ${c.target}${SIGN[c.op]} cage at ${cageWhere(p, k, name)}`;
+    return c.cells.length === 1 ? t('calcudoku.ex.oneCellCage', { cell: name(p.cages[k]!.cells[0]!) }) : t('calcudoku.ex.cageAt', { clue: clueOf(k), where: cageWhere(p, k, name, w) });
   };
 
-  const shortClue = (k: number) => `the ${m.cages[k]!.target}${SIGN[m.cages[k]!.op]} cage`;
+  const shortClue = (k: number) => t('calcudoku.ex.cage', { clue: clueOf(k) });
   const h = new Human(p);
   const steps: ExplanationStep[] = [];
   const level = DIFFICULTIES.indexOf(m.difficulty);
-  steps.push({ text: intro(m, p, h.cand, name) });
+  steps.push({ text: intro(m, p, h.cand, name, w) });
 
   let prev = h.cand.slice();
   let run: string[] = [];
   let diagrams = 0;
   let notes: string[] = [];
   const flushNotes = (placed: string[]) => {
-    if (notes.length) steps.push({ text: `Working out the cages with the numbers still possible: ${notes.join('; ')}.${placed.length ? ` So ${list(placed)}.` : ''}` });
+    if (notes.length) steps.push({ text: [t('calcudoku.ex.notes', { notes: notes.join(t('calcudoku.ex.semicolon')) }), ...(placed.length ? [t('calcudoku.ex.so', { list: list(placed) })] : [])].join(' ') });
     notes = [];
   };
   const flush = () => {
     flushNotes([]);
-    if (run.length) steps.push({ text: `${list(run)}.` });
+    if (run.length) steps.push({ text: t('calcudoku.ex.placements', { list: list(run) }) });
     run = [];
   };
   h.log = (s: Step) => {
@@ -67,10 +66,10 @@ export function explain(m: CalcudokuModel): Explanation {
       for (const i of placed) {
         const why =
           s.t === 'hidden'
-            ? `only place for ${s.digit} in ${lineName(s.line)}`
+            ? t('calcudoku.ex.onlyPlace', { digit: s.digit, line: lineName(s.line) })
             : s.t === 'single'
-              ? `last number left after ${name(s.cell)} = ${s.digit}`
-              : `all that ${shortClue(s.t === 'cage' ? s.cage : 0)} allows there`;
+              ? t('calcudoku.ex.lastLeft', { cell: name(s.cell), digit: s.digit })
+              : t('calcudoku.ex.cageAllows', { cage: shortClue(s.t === 'cage' ? s.cage : 0) });
         run.push(`${put(i)} (${why})`);
         if (run.length >= RUN) flush();
       }
@@ -78,12 +77,12 @@ export function explain(m: CalcudokuModel): Explanation {
       // Below a hard puzzle's level, cage arithmetic is routine: one short note per cage.
       if (!notes.length) flush();
       const cells = p.cages[s.cage]!.cells.filter((i) => prev[i] !== h.cand[i]);
-      notes.push(`${list(cells.map((i) => `${name(i)} can only be ${list(bits(h.cand[i]!), 'or')}`))} (${shortClue(s.cage)})`);
+      notes.push(`${list(cells.map((i) => t('calcudoku.ex.canOnlyBe', { cell: name(i), digits: list(bits(h.cand[i]!), 'or') })))} (${shortClue(s.cage)})`);
       if (notes.length >= RUN || placed.length) flushNotes(placed.map(put));
     } else {
       flush();
       flushNotes([]);
-      const then = placed.length ? ` So ${list(placed.map(put))}.` : '';
+      const then = placed.length ? ` ${t('calcudoku.ex.so', { list: list(placed.map(put)) })}` : '';
       const step: ExplanationStep = { text: `${sentence(s, prev)}${then}` };
       if (stepLevel >= Math.max(1, level) && diagrams < MAX_DIAGRAMS) {
         diagrams++;
@@ -98,25 +97,25 @@ export function explain(m: CalcudokuModel): Explanation {
     switch (s.t) {
       case 'cage': {
         const cells = p.cages[s.cage]!.cells.filter((i) => before[i] !== h.cand[i]);
-        const each = cells.map((i) => `${name(i)} can only be ${list(bits(h.cand[i]!), 'or')}`);
-        return `${cap(clue(s.cage))}, with the numbers still possible: ${list(each)}.`;
+        const each = cells.map((i) => t('calcudoku.ex.canOnlyBe', { cell: name(i), digits: list(bits(h.cand[i]!), 'or') }));
+        return t('calcudoku.ex.cageStep', { cage: cap(clue(s.cage)), each: list(each) });
       }
       case 'must':
-        return `Every way to make ${clue(s.cage)} puts ${list(s.digits)} in ${lineName(s.line)}, so no other cell of ${lineName(s.line)} can be ${list(s.digits, 'or')}.`;
+        return t('calcudoku.ex.must', { cage: clue(s.cage), digits: list(s.digits), line: lineName(s.line), digitsOr: list(s.digits, 'or') });
       case 'set':
-        return setSentence(s, n, name);
+        return setSentence(s, n, name, w);
       case 'chain': {
         let forced = before[s.path[0]!]! & ~(1 << (s.digit - 1));
-        const parts = [`If ${name(s.path[0]!)} is not ${s.digit}, it is ${digitOf(forced)}`];
+        const parts = [t('calcudoku.ex.chainIf', { cell: name(s.path[0]!), digit: s.digit, other: digitOf(forced) })];
         for (const i of s.path.slice(1)) {
           forced = before[i]! & ~forced;
-          parts.push(`then ${name(i)} is ${digitOf(forced)}`);
+          parts.push(t('calcudoku.ex.chainThen', { cell: name(i), digit: digitOf(forced) }));
         }
-        const ends = `${name(s.path[0]!)} or ${name(s.path.at(-1)!)}`;
-        return `${parts.join('; ')}. So ${ends} is ${s.digit}, and ${name(s.target)}, in line with both, cannot be ${s.digit}.`;
+        const ends = list([name(s.path[0]!), name(s.path.at(-1)!)], 'or');
+        return t('calcudoku.ex.chainEnd', { chain: parts.join(t('calcudoku.ex.semicolon')), ends, digit: s.digit, target: name(s.target) });
       }
       case 'trial':
-        return `No sure step is left, so make a guess: suppose ${name(s.cell)} were ${s.digit}. Following it through with the steps above leads to a row or column that cannot be finished, so ${name(s.cell)} is not ${s.digit}.`;
+        return t('calcudoku.ex.trial', { cell: name(s.cell), digit: s.digit });
       default:
         return '';
     }
@@ -132,28 +131,29 @@ export function explain(m: CalcudokuModel): Explanation {
   const status = h.run(TOP_LEVEL);
   flush();
   if (status !== 'solved') throw new Error(`internal error: the worked solution of a ${m.difficulty} Calcudoku got ${status}`);
-  steps.push({ text: 'Every cell is filled: check each cage once more against the answer key.' });
+  steps.push({ text: t('calcudoku.ex.done') });
   return { steps };
 }
 
 const cap = (t: string): string => t.charAt(0).toUpperCase() + t.slice(1);
 
-function cageWhere(p: Puz, k: number, name: (i: number) => string): string {
+function cageWhere(p: Puz, k: number, name: (i: number) => string, w: Messages): string {
   const cells = [...p.cages[k]!.cells].sort((a, b) => a - b);
-  return cells.length <= 3 ? list(cells.map(name)) : `${name(cells[0]!)} (${cells.length} cells)`;
+  return cells.length <= 3 ? w.list(cells.map(name)) : w.t('calcudoku.ex.cellsFrom', { cell: name(cells[0]!), count: cells.length });
 }
 
-function intro(m: CalcudokuModel, p: Puz, cand: Uint16Array, name: (i: number) => string): string {
+function intro(m: CalcudokuModel, p: Puz, cand: Uint16Array, name: (i: number) => string, w: Messages): string {
   const n = m.size;
-  const base = `Each row and each column holds 1 to ${n} once. Start with the cages: write in each cell the numbers its cage can use.`;
+  const list = w.list.bind(w);
+  const base = w.t('calcudoku.ex.intro', { n });
   const given = p.cages.filter((c) => c.cells.length === 1).map((c) => `${name(c.cells[0]!)} = ${c.target}`);
   const fixed = p.cages
     .map((c, k) => ({ c, k, digits: bits(c.cells.reduce((a, i) => a | cand[i]!, 0)) }))
     .filter((x) => x.c.cells.length > 1 && x.digits.length === x.c.cells.length)
-    .map((x) => `${m.cages[x.k]!.target}${SIGN[m.cages[x.k]!.op]} at ${cageWhere(p, x.k, name)} can only be ${list(x.digits)}`);
+    .map((x) => w.t('calcudoku.ex.fixedCage', { clue: `${m.cages[x.k]!.target}${SIGN[m.cages[x.k]!.op]}`, where: cageWhere(p, x.k, name, w), digits: list(x.digits) }));
   const parts = [base];
-  if (given.length) parts.push(`The one-cell cages give ${list(given)}.`);
-  if (fixed.length) parts.push(`Some cages can be made only one way: ${list(fixed)}.`);
+  if (given.length) parts.push(w.t('calcudoku.ex.given', { list: list(given) }));
+  if (fixed.length) parts.push(w.t('calcudoku.ex.oneWay', { list: list(fixed) }));
   return parts.join(' ');
 }
 
@@ -193,28 +193,30 @@ function setCells(s: Extract<Step, { t: 'set' }>, n: number, before: Uint16Array
   return out;
 }
 
-function setSentence(s: Extract<Step, { t: 'set' }>, n: number, name: (i: number) => string): string {
+function setSentence(s: Extract<Step, { t: 'set' }>, n: number, name: (i: number) => string, w: Messages): string {
   const { view, u, items, values } = s;
+  const list = w.list.bind(w);
   const col = (c: number) => String.fromCharCode(65 + c);
+  const lineOf = (row: boolean) => (row ? w.t('calcudoku.ex.row', { n: u + 1 }) : w.t('calcudoku.ex.column', { c: col(u) }));
   if (view === 0 || view === 1) {
-    const line = view === 0 ? `row ${u + 1}` : `column ${col(u)}`;
+    const line = lineOf(view === 0);
     const cells = items.map((j) => name(view === 0 ? u * n + j : j * n + u));
     const ds = values.map((v) => v + 1);
-    return `In ${line}, ${list(cells)} can only hold ${list(ds)} between them, so no other cell of ${line} can be ${list(ds, 'or')}.`;
+    return w.t('calcudoku.ex.setHold', { line, cells: list(cells), digits: list(ds), digitsOr: list(ds, 'or') });
   }
   if (view === 3 || view === 4) {
-    const line = view === 3 ? `row ${u + 1}` : `column ${col(u)}`;
+    const line = lineOf(view === 3);
     const ds = items.map((j) => j + 1);
     const cells = values.map((v) => name(view === 3 ? u * n + v : v * n + u));
-    return `In ${line}, ${list(ds)} can only go in ${list(cells)}, so those cells hold nothing else.`;
+    return w.t('calcudoku.ex.setPlace', { line, digits: list(ds), cells: list(cells) });
   }
   const d = u + 1;
   if (view === 2) {
     const rows = items.map((j) => j + 1);
     const cols = values.map(col);
-    return `The ${d}s of rows ${list(rows)} can only be in columns ${list(cols)}, so no other row can have a ${d} in column ${list(cols, 'or')}.`;
+    return w.t('calcudoku.ex.fishRows', { d, rows: list(rows), cols: list(cols), colsOr: list(cols, 'or') });
   }
   const cols = items.map(col);
   const rows = values.map((v) => v + 1);
-  return `The ${d}s of columns ${list(cols)} can only be in rows ${list(rows)}, so no other column can have a ${d} in row ${list(rows, 'or')}.`;
+  return w.t('calcudoku.ex.fishCols', { d, cols: list(cols), rows: list(rows), rowsOr: list(rows, 'or') });
 }

@@ -6,6 +6,7 @@ import type { CalcudokuModel, CalcudokuOptions } from './model.js';
 import { decode, encode, optionSpecs, schema } from './options.js';
 import { explain } from './explain.js';
 import { drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
+import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
 export type { CalcudokuModel, CalcudokuOptions } from './model.js';
 
@@ -19,14 +20,13 @@ function grids(size: number): { grid: Grid; answerGrid: Grid } {
   return { grid: { cols: 1, rows: 1 }, answerGrid: { cols: 2, rows: 2 } };
 }
 
-function instructions(o: CalcudokuOptions): string {
+function instructions(o: CalcudokuOptions, m: Messages): string {
   const signs = [...o.ops].map((c) => PRINT_SIGN[c]).join(' ');
-  const fill = `Fill each row and each column with the numbers 1 to ${o.size}, once each.`;
-  const order = /[-/]/.test(o.ops) ? ` For ${[...o.ops].filter((c) => c === '-' || c === '/').map((c) => PRINT_SIGN[c]).join(' and ')}, start with the bigger number.` : '';
-  if (o.hideOps) {
-    return `${fill} The numbers in each outlined group must make its target with one of the signs ${signs}; the sign is not shown, so work out which one.${order} A number may repeat in a group, but not in a row or column.`;
-  }
-  return `${fill} The numbers in each outlined group must make the target using the sign shown.${order} A number may repeat in a group, but not in a row or column.`;
+  const parts = [m.t('calcudoku.fill', { n: o.size }), o.hideOps ? m.t('calcudoku.ruleHidden', { signs }) : m.t('calcudoku.ruleShown')];
+  const order = [...o.ops].filter((c) => c === '-' || c === '/').map((c) => PRINT_SIGN[c]!);
+  if (order.length) parts.push(m.t('calcudoku.order', { signs: m.list(order) }));
+  parts.push(m.t('calcudoku.repeat'));
+  return parts.join(' ');
 }
 
 export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
@@ -41,9 +41,11 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   decode,
   generate,
   check: checkModel,
-  describe(o) {
-    const signs = o.ops === '+-x/' ? '' : ` · ${[...o.ops].map((c) => PRINT_SIGN[c]).join(' ')} only`;
-    return `${o.size}x${o.size} · ${o.difficulty}${signs}${o.hideOps ? ' · signs hidden' : ''}`;
+  describe(o, m = messages()) {
+    const parts = [`${o.size}x${o.size}`, m.t(`calcudoku.level.${o.difficulty}`)];
+    if (o.ops !== '+-x/') parts.push(m.t('calcudoku.only', { signs: [...o.ops].map((c) => PRINT_SIGN[c]).join(' ') }));
+    if (o.hideOps) parts.push(m.t('calcudoku.signsHidden'));
+    return parts.join(' · ');
   },
   sections(o, items, ctx) {
     return puzzleSections({
@@ -52,12 +54,12 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       ...grids(o.size),
       // Clue size as render.ts draws it; the layout keeps it at 7 pt or more.
       legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27 },
-      instructions: instructions(o),
+      instructions: instructions(o, wordsOf(ctx)),
       puzzle: drawPuzzle,
       answer: drawAnswer,
     });
   },
-  explain: (_o, item) => explain(item.model),
+  explain: (_o, item, m) => explain(item.model, m ?? messages()),
   drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
   json(_o, items: Item<CalcudokuModel>[]) {
     return {

@@ -1,11 +1,11 @@
 import { fail } from '../../core/errors.js';
 import type { Item, Kind, Section, SectionContext } from '../../core/kind.js';
 import { MM } from '../../pdf/draw.js';
-import { ICON_CREDIT } from '../../pdf/symbols.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { deckKeySections } from './key.js';
 import { drawGames } from './rules.js';
+import { messages, wordsOf } from '../../i18n/messages.js';
 import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
 
 /** The default card: about 85 mm, shrunk just enough that six fit a page with room to cut between. */
@@ -46,23 +46,24 @@ function cardGrid(o: DobbleOptions, ctx: SectionContext, mm: number) {
 }
 
 function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): Section[] {
-  if (ctx.key) return items.flatMap((it) => deckKeySections(it, sections(o, [it], { ...ctx, key: false }).find((s) => s.template === 'sheet')!));
+  const m = wordsOf(ctx);
+  if (ctx.key) return items.flatMap((it) => deckKeySections(it, sections(o, [it], { ...ctx, key: false }).find((s) => s.template === 'sheet')!, m));
   const mm = cardMm(o, ctx);
   const grid = cardGrid(o, ctx, mm);
   const size = mm * MM;
   const out: Section[] = [];
   for (const it of items) {
     const deck = it.model;
-    const many = items.length > 1 ? ` (deck ${it.number})` : '';
-    const subtitle = `${deck.cards.length} cards · ${deck.symbolsPerCard} symbols`;
+    const many = (key: string) => m.t(items.length > 1 ? `${key}.ofDeck` : key, { n: it.number });
+    const subtitle = m.t('dobble.backSubtitle', { cards: deck.cards.length, symbols: deck.symbolsPerCard });
     out.push({
-      title: `Cards${many}`,
+      title: many('dobble.cards'),
       template: 'cards',
       answers: false,
       grid,
       labels: false,
       slots: deck.cards.map((_, i) => ({
-        label: `Card ${i + 1}`,
+        label: m.t('dobble.card', { n: i + 1 }),
         code: it.code,
         draw: (d, box) => {
           const f = frame(box, deck.shape, size);
@@ -77,27 +78,27 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
     });
     const words = deck.symbols.some((s) => s.kind === 'word');
     out.push({
-      title: `Symbols${many}`,
+      title: many('dobble.symbols'),
       template: 'sheet',
       answers: false,
       grid: { cols: 3, rows: 20 },
-      heading: words ? `Word list${many}` : `Symbols${many}`,
+      heading: words ? many('dobble.wordList') : many('dobble.symbols'),
       instructions: deck.symbols.some((s) => s.kind === 'icon')
-        ? `Every symbol in the deck (${it.code}), with its number. ${ICON_CREDIT}`
-        : `Every symbol in the deck (${it.code}), with its number.`,
+        ? `${m.t('dobble.legend', { code: it.code })} ${m.t('dobble.credit')}`
+        : m.t('dobble.legend', { code: it.code }),
       labels: false,
       slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, s, id) })),
     });
   }
   const words = items.every((it) => it.model.symbols.every((s) => s.kind === 'word'));
   out.push({
-    title: 'How to play',
+    title: m.t('dobble.howToPlay'),
     template: 'sheet',
     answers: false,
     grid: { cols: 1, rows: 1 },
-    heading: 'Ways to play',
+    heading: m.t('dobble.waysToPlay'),
     labels: false,
-    slots: [{ draw: (d, box) => drawGames(d, box, words) }],
+    slots: [{ draw: (d, box) => drawGames(d, box, words, m) }],
   });
   return out;
 }
@@ -123,9 +124,9 @@ export const dobble: Kind<DobbleOptions, Deck> = {
   decode,
   generate: (o, rng) => buildDeck(o, rng),
   check: checkDeck,
-  describe: (o) => {
+  describe: (o, m = messages()) => {
     const n = o.cards ?? (o.symbolsPerCard - 1) ** 2 + o.symbolsPerCard;
-    return `${n} cards · ${o.symbolsPerCard} symbols a card`;
+    return `${m.t('dobble.cardCount', { n })} · ${m.t('dobble.symbolsACard', { n: o.symbolsPerCard })}`;
   },
   sections,
   json: (o, items) => {

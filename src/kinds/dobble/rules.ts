@@ -1,68 +1,28 @@
 import type { Box, Draw } from '../../pdf/draw.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 
-/** The games, in words for children. Each game: its name, who plays, and its steps. */
-export function gamesText(words: boolean): { title: string; lines: string[] }[] {
+/** The games, in words for children: each game's name (who plays) and its steps, from the messages. */
+export const GAMES: { id: string; lines: number }[] = [
+  { id: 'oneRule', lines: 2 },
+  { id: 'tower', lines: 3 },
+  { id: 'well', lines: 3 },
+  { id: 'hotPotato', lines: 3 },
+  { id: 'catch', lines: 3 },
+  { id: 'gift', lines: 3 },
+  { id: 'younger', lines: 1 },
+];
+
+export function gamesText(words: boolean, m: Messages = messages()): { title: string; lines: string[] }[] {
   const thing = words ? 'word' : 'picture';
-  return [
-    {
-      title: 'The one rule',
-      lines: [
-        `Any two cards have exactly one ${thing} the same. Find it, say it out loud, and you win the card.`,
-        'Everybody plays at the same time. If two players speak together, the first one heard wins.',
-      ],
-    },
-    {
-      title: 'The Tower (2 to 8 players)',
-      lines: [
-        'Give everyone one card, face down. Put the rest in a pile in the middle, face up.',
-        `Turn your cards over. Find the ${thing} your card shares with the top card of the pile, say it, and take that card. Put it on top of your own card: that card is now the one you match.`,
-        'When the pile is gone, count your cards. The tallest tower wins.',
-      ],
-    },
-    {
-      title: 'The Well (2 to 8 players)',
-      lines: [
-        'Put one card face up in the middle. Share out all the others, face down, so everyone has a pile.',
-        `Turn your piles over. Find the ${thing} your top card shares with the middle card, say it, and put your card on the middle pile.`,
-        'The first player with no cards left wins.',
-      ],
-    },
-    {
-      title: 'Hot Potato (2 to 8 players, a few rounds)',
-      lines: [
-        'Everyone takes one card and holds it face down in one hand.',
-        `Turn your cards over together. Find the ${thing} your card shares with another player's card, say it, and put your card on top of theirs. They match their new top card now.`,
-        'The player left holding every card loses the round and keeps them. After a few rounds, whoever has the fewest cards wins.',
-      ],
-    },
-    {
-      title: 'Catch Them All (2 to 8 players)',
-      lines: [
-        'Put one card face down in the middle and up to nine cards face up around it.',
-        `Turn the middle card over. Find a card around it that shares a ${thing} with it, say the ${thing}, and take that card. Keep going until all the cards around it are taken.`,
-        'Start again with new cards. When the deck runs out, the most cards wins.',
-      ],
-    },
-    {
-      title: 'The Gift Nobody Wants (2 to 8 players)',
-      lines: [
-        'Give everyone one card, face up in front of them. Put the rest in a pile in the middle, face up.',
-        `Find the ${thing} the top card of the pile shares with someone else's card, say it, and give them that card: it goes on top of their card.`,
-        'When the pile is gone, the player with the fewest cards wins.',
-      ],
-    },
-    {
-      title: 'For younger players',
-      lines: [
-        `Take turns instead of racing: turn two cards over, and everyone looks until someone points at the ${thing} they share.`,
-      ],
-    },
-  ];
+  return GAMES.map((g) => ({
+    title: m.t(`dobble.game.${g.id}.title`),
+    lines: Array.from({ length: g.lines }, (_, i) => m.t(`dobble.game.${g.id}.${i + 1}`, { thing })),
+  }));
 }
 
 /** The games on one page, shrunk to fit whatever box the sheet template leaves. */
-export function drawGames(d: Draw, box: Box, words: boolean): void {
-  const parts = gamesText(words);
+export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages): void {
+  const parts = gamesText(words, m);
   const indent = (size: number) => size * 1.4;
   const measure = (size: number): number =>
     parts.reduce(

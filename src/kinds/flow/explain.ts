@@ -1,5 +1,6 @@
 import type { Explanation, ExplanationStep } from '../../core/kind.js';
 import type { FlowModel } from './model.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 
 /** What a diagram shows: how far each line is drawn from each end, and the squares just filled. */
 export interface Diagram {
@@ -9,7 +10,7 @@ export interface Diagram {
 }
 
 const MAX_DIAGRAMS = 3;
-const DIRS = ['up', 'down', 'left', 'right'];
+const DIRS = ['up', 'down', 'left', 'right'].map((d) => `flow.dir.${d}`);
 
 /**
  * The worked solution of a Flow puzzle, as a pupil would find it: lines grow from their dots one
@@ -19,7 +20,8 @@ const DIRS = ['up', 'down', 'left', 'right'];
  * cannot be finished (the puzzle has one solution, so they cannot). Runs of sure moves of one
  * line are told in one sentence; diagrams show the grid at the first guesses and every so often.
  */
-export function explain(m: FlowModel): Explanation {
+export function explain(m: FlowModel, w: Messages = messages()): Explanation {
+  const tr = w.t.bind(w);
   const W = m.width;
   const H = m.height;
   const paths = m.paths.map((p) => p.cells.map(([r, c]) => r * W + c));
@@ -39,8 +41,8 @@ export function explain(m: FlowModel): Explanation {
     const c = i % W;
     return [r > 0 ? i - W : -1, r < H - 1 ? i + W : -1, c > 0 ? i - 1 : -1, c < W - 1 ? i + 1 : -1];
   };
-  const where = (i: number) => `row ${Math.floor(i / W) + 1}, column ${(i % W) + 1}`;
-  const dirOf = (a: number, b: number) => DIRS[nbs(a).indexOf(b)]!;
+  const where = (i: number) => tr('flow.ex.where', { row: Math.floor(i / W) + 1, column: (i % W) + 1 });
+  const dirOf = (a: number, b: number) => tr(DIRS[nbs(a).indexOf(b)]!);
   const label = (k: number) => m.paths[k]!.label;
   const isTip = (i: number) => {
     for (let k = 0; k < K; k++) if (!done(k) && (tip(k, 0) === i || tip(k, 1) === i)) return k;
@@ -59,12 +61,12 @@ export function explain(m: FlowModel): Explanation {
     const r = Math.floor(i / W);
     const c = i % W;
     const edges = [r === 0, r === H - 1, c === 0, c === W - 1].filter(Boolean).length;
-    return edges === 2 ? ' in the corner' : edges === 1 ? ' on the edge' : '';
+    return edges === 2 ? 'flow.ex.dotCorner' : edges === 1 ? 'flow.ex.dotEdge' : 'flow.ex.dot';
   };
   const snapshot = (mark: number[]): Diagram => ({ from: from.slice(), to: to.slice(), mark });
 
   const steps: ExplanationStep[] = [
-    { text: `Every square is used, so each line must fill the space it runs through. Lines grow from their dots; rows count from the top, columns from the left.` },
+    { text: tr('flow.ex.intro') },
   ];
   let diagrams = 0;
   let sinceDiagram = 0;
@@ -94,11 +96,11 @@ export function explain(m: FlowModel): Explanation {
     for (let i = 0; i < W * H; i++) {
       if (owner[i] !== 0) continue;
       const open = nbs(i).filter((x) => x >= 0 && (owner[x] === 0 || isTip(x) >= 0)).length;
-      if (open < 2) return `the square at ${where(i)} would be a dead end`;
+      if (open < 2) return tr('flow.ex.deadEnd', { where: where(i) });
     }
     for (let k = 0; k < K; k++) {
       if (done(k)) continue;
-      if (!meet(k)) return `line ${label(k)} would be cut off from its other dot`;
+      if (!meet(k)) return tr('flow.ex.cutOff', { label: label(k) });
     }
     return null;
   };
@@ -148,7 +150,7 @@ export function explain(m: FlowModel): Explanation {
             why.length = 0;
             break;
           }
-          why.push(`going ${dirOf(tip(k, side), y)}, ${reason}`);
+          why.push(tr('flow.ex.going', { dir: dirOf(tip(k, side), y), reason }));
         }
         if (why.length && why.length === ways(k, side).length - 1) return { k, side, why };
       }
@@ -169,7 +171,7 @@ export function explain(m: FlowModel): Explanation {
       let text: string;
       if (s.why === 'two') {
         cells.push(place(k, side));
-        text = `The empty square at ${where(s.square!)} has only two ways in, and one of them is line ${label(k)}, so line ${label(k)} goes into it`;
+        text = tr('flow.ex.twoWays', { where: where(s.square!), label: label(k) });
       } else {
         // Follow the same end while it has only one way on: each square is sure for the same reason.
         while (!done(k) && ways(k, side).length === 1) {
@@ -180,17 +182,12 @@ export function explain(m: FlowModel): Explanation {
           }
           cells.push(place(k, side));
         }
-        const who = atDot ? `The dot ${label(k)}${corner(start)} at ${where(start)}` : `Line ${label(k)} at ${where(start)}`;
-        const rest = done(k)
-          ? cells.length > 1
-            ? `, and so on until it meets its other end`
-            : `: it meets its other end`
-          : cells.length > 1
-            ? `, and again at each square after, so it runs ${cells.length} squares to ${where(tip(k, side))}`
-            : '';
-        text = `${who} has only one way ${atDot ? 'out' : 'on'}, ${dirOf(start, cells[0]!)}${rest}`;
+        const who = tr(atDot ? corner(start) : 'flow.ex.lineAt', { label: label(k), where: where(start) });
+        text = tr(atDot ? 'flow.ex.oneWayOut' : 'flow.ex.oneWayOn', { who, dir: dirOf(start, cells[0]!) });
+        if (done(k)) text = tr(cells.length > 1 ? 'flow.ex.untilMeets' : 'flow.ex.meets', { text });
+        else if (cells.length > 1) text = tr('flow.ex.runs', { text, count: cells.length, where: where(tip(k, side)) });
       }
-      const step: ExplanationStep = { text: `${text}.` };
+      const step: ExplanationStep = { text: tr('flow.ex.sentence', { text }) };
       sinceDiagram += cells.length;
       if (sinceDiagram >= 6 * Math.max(W, H) && diagrams < MAX_DIAGRAMS) {
         step.diagram = snapshot(cells);
@@ -207,7 +204,7 @@ export function explain(m: FlowModel): Explanation {
       const x = next(k, side);
       const cell = place(k, side);
       const step: ExplanationStep = {
-        text: `Line ${label(k)} at ${where(t)}: ${only.why.join('; ')}. So it goes ${dirOf(t, x)}.`,
+        text: w.t('flow.ex.onlyWay', { label: label(k), where: where(t), why: only.why.join(w.t('flow.ex.semicolon')), dir: dirOf(t, x) }),
       };
       if (diagrams < MAX_DIAGRAMS && diagrams < 2) {
         step.diagram = snapshot([cell]);
@@ -238,11 +235,13 @@ export function explain(m: FlowModel): Explanation {
       }
       cells.push(place(k, side));
     } while (!done(k) && ways(k, side).length > 1 && !sure() && !onlyWay());
-    const end = done(k) ? 'until it meets its other end' : `to ${where(tip(k, side))}`;
+    const or = w.t('flow.ex.or');
     const text =
       cells.length === 1
-        ? `No move is sure now. Line ${label(k)} at ${where(t)} could go ${options.map((y) => dirOf(t, y)).join(' or ')}. Going ${others.join(' or ')}, the lines could not all be finished (try it), so it goes ${first}.`
-        : `No move is sure now. Line ${label(k)} at ${where(t)} goes ${first} and on ${end}. At each of these squares it could also turn another way, but then the lines could not all be finished (try it).`;
+        ? w.t('flow.ex.guessOne', { label: label(k), where: where(t), options: options.map((y) => dirOf(t, y)).join(or), others: others.join(or), dir: first })
+        : done(k)
+          ? w.t('flow.ex.guessRunMeets', { label: label(k), where: where(t), dir: first })
+          : w.t('flow.ex.guessRunTo', { label: label(k), where: where(t), dir: first, to: where(tip(k, side)) });
     const step: ExplanationStep = { text };
     const cell = cells[cells.length - 1]!;
     if (diagrams < MAX_DIAGRAMS) {
@@ -252,6 +251,6 @@ export function explain(m: FlowModel): Explanation {
     }
     steps.push(step);
   }
-  steps.push({ text: 'Every line now joins its two dots and every square is used: that is the solution.' });
+  steps.push({ text: tr('flow.ex.done') });
   return { steps };
 }

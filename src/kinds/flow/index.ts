@@ -6,13 +6,10 @@ import type { FlowModel } from './model.js';
 import { decodeOptions, encodeOptions, flowOptionSpecs, flowSchema, type FlowOptions } from './options.js';
 import { explain, type Diagram } from './explain.js';
 import { drawAnswer, drawDiagram, drawPuzzle } from './render.js';
+import { messages, wordsOf } from '../../i18n/messages.js';
 
 export type { FlowModel } from './model.js';
 export type { FlowOptions } from './options.js';
-
-const INSTRUCTIONS =
-  'Join each pair of matching numbers with a line. Lines go through the middle of the squares, ' +
-  'up, down, left or right. Lines cannot cross or branch, and every square must be used.';
 
 /** Puzzles per page by grid size: squares stay big enough to draw in with a pencil. */
 function perPage(o: FlowOptions) {
@@ -36,9 +33,9 @@ export const flow: Kind<FlowOptions, FlowModel> = {
   decode: decodeOptions,
   generate: generateFlow,
   check: checkFlow,
-  explain: (_o, item) => explain(item.model),
+  explain: (_o, item, m) => explain(item.model, m ?? messages()),
   drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
-  describe: (o) => `${o.width}x${o.height} · ${o.difficulty}`,
+  describe: (o, m = messages()) => `${o.width}x${o.height} · ${m.t(`flow.level.${o.difficulty}`)}`,
   sections: (o, items, ctx) =>
     puzzleSections({
       items,
@@ -47,7 +44,7 @@ export const flow: Kind<FlowOptions, FlowModel> = {
       // Label size on the dots as render.ts draws a two-digit label (fitted inside 0.475 of a square).
       // Lines, not digits, are drawn in Flow squares: 7 mm is room enough (the 8x8 default's 2x3 gives 7.4).
       legibility: { across: o.width, down: o.height, clueShare: 0.39, minCellMm: 7 },
-      instructions: INSTRUCTIONS,
+      instructions: wordsOf(ctx).t('flow.instructions'),
       puzzle: drawPuzzle,
       answer: drawAnswer,
     }),

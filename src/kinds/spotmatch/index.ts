@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages, wordsOf } from '../../i18n/messages.js';
 import { fail } from '../../core/errors.js';
 import type { Kind } from '../../core/kind.js';
 import { Rng } from '../../core/rng.js';
@@ -117,10 +118,10 @@ function drawPair(d: Draw, box: Box, m: SpotMatch, answer: boolean): void {
   }
 }
 
-/** What the cards show, in a child's word. */
+/** What the cards show, in a child's word (the messages choose it by this). */
 function what(o: SpotMatchOptions): string {
   const symbols = sharedDeck(o).symbols;
-  return symbols.every((s) => s.kind === 'word') ? 'word' : symbols.some((s) => s.kind === 'word') ? 'word or picture' : 'picture';
+  return symbols.every((s) => s.kind === 'word') ? 'word' : symbols.some((s) => s.kind === 'word') ? 'mixed' : 'picture';
 }
 
 export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
@@ -142,14 +143,14 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
   },
   generate,
   check,
-  describe: (o) => `${o.symbolsPerCard} symbols a card`,
+  describe: (o, m = messages()) => m.t('dobble.symbolsACard', { n: o.symbolsPerCard }),
   sections: (o, items, ctx) =>
     puzzleSections({
       items,
       ctx,
       grid: { cols: 1, rows: 3 },
       answerGrid: { cols: 2, rows: 5 },
-      instructions: `The two cards share exactly one ${what(o)}. Find it and draw a circle round it on both cards.`,
+      instructions: wordsOf(ctx).t('spot-match.instructions', { thing: what(o) }),
       puzzle: (d, box, m) => drawPair(d, box, m, false),
       answer: (d, box, m) => drawPair(d, box, m, true),
     }),
