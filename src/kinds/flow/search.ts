@@ -53,6 +53,12 @@ export class Search {
   private readonly direct: Uint8Array;
   private feeders = new Int32Array(0);
   private readonly sole: Int32Array;
+  // Scratch for the matching of regions to colours.
+  private byStart = new Int32Array(0);
+  private readonly fillAt: Int32Array;
+  private readonly byColour: Int32Array;
+  private readonly owner: Int32Array;
+  private readonly seenColour: Int32Array;
   private nodes = 0;
   /** Links tried by probe(); about thirty cost as much as one search node. */
   private probes = 0;
@@ -108,6 +114,10 @@ export class Search {
     this.optionCount = new Int32Array(clues.colours + 1);
     this.direct = new Uint8Array(clues.colours + 1);
     this.sole = new Int32Array(n);
+    this.fillAt = new Int32Array(n);
+    this.byColour = new Int32Array(4 * (clues.colours + 1));
+    this.owner = new Int32Array(clues.colours + 1);
+    this.seenColour = new Int32Array(clues.colours + 1);
   }
 
   run(): Count {
@@ -149,7 +159,7 @@ export class Search {
       progress = false;
       for (let e = 0; e < this.state.length; e++) {
         if (this.state[e] !== UNKNOWN) continue;
-        for (const v of [ON, OFF]) {
+        for (let v = ON; v <= OFF; v++) {
           const mark = this.top;
           this.probes++;
           const fine = this.assign(e, v) && this.propagate();
@@ -290,8 +300,9 @@ export class Search {
       } else if (kind === 1) this.mate[at] = old;
       else this.colour[at] = old;
     }
+    // Only cells still queued are marked, so clearing them is enough.
+    for (let k = 0; k < this.qlen; k++) this.queued[this.queue[k]!] = 0;
     this.qlen = 0;
-    this.queued.fill(0);
   }
 
   private enqueue(i: number): void {
@@ -402,11 +413,10 @@ export class Search {
    */
   private regionRules(): number {
     const { n, region, stack, on, need, colour, state, nbCell, nbEdge, mate } = this;
-    const uncoloured = (j: number) => on[j]! < need[j]! && !colour[j];
     region.fill(-1);
     let regions = 0;
     for (let s = 0; s < n; s++) {
-      if (region[s]! >= 0 || !uncoloured(s)) continue;
+      if (region[s]! >= 0 || on[s]! >= need[s]! || colour[s]) continue;
       let sp = 0;
       stack[sp++] = s;
       region[s] = regions;
@@ -421,7 +431,7 @@ export class Search {
           const e = nbEdge[4 * i + d]!;
           if (e < 0 || state[e] !== UNKNOWN) continue;
           const j = nbCell[4 * i + d]!;
-          if (region[j]! < 0 && uncoloured(j)) {
+          if (region[j]! < 0 && on[j]! < need[j]! && !colour[j]) {
             region[j] = regions;
             stack[sp++] = j;
           }
@@ -518,24 +528,35 @@ export class Search {
 
   /** Whether every region can have a colour of its own (Kuhn's augmenting paths). */
   private matched(regions: number, K: number): boolean {
-    const byRegion: number[][] = Array.from({ length: regions }, () => []);
-    for (let c = 1; c <= K; c++) {
-      for (let k = 0; k < this.optionCount[c]!; k++) byRegion[this.options[4 * c + k]!]!.push(c);
-    }
-    const owner = new Int32Array(K + 1).fill(-1);
-    const seen = new Int32Array(K + 1).fill(-1);
-    const augment = (g: number, round: number): boolean => {
-      for (const c of byRegion[g]!) {
-        if (seen[c] === round) continue;
-        seen[c] = round;
-        if (owner[c]! < 0 || augment(owner[c]!, round)) {
-          owner[c] = g;
-          return true;
-        }
-      }
-      return false;
-    };
-    for (let g = 0; g < regions; g++) if (!augment(g, g)) return false;
+    if (regions === 0) return true;
+    const { options, optionCount } = this;
+    if (this.byStart.length < regions + 1) this.byStart = new Int32Array(2 * regions + 1);
+    // Colours by region, packed: region g's colours are byColour[byStart[g] .. byStart[g + 1]).
+    const start = this.byStart;
+    start.fill(0, 0, regions + 1);
+    for (let c = 1; c <= K; c++) for (let k = 0; k < optionCount[c]!; k++) start[options[4 * c + k]! + 1]++;
+    for (let g = 0; g < regions; g++) start[g + 1] += start[g]!;
+    const fill = this.fillAt;
+    for (let g = 0; g < regions; g++) fill[g] = start[g]!;
+    const byColour = this.byColour;
+    for (let c = 1; c <= K; c++) for (let k = 0; k < optionCount[c]!; k++) byColour[fill[options[4 * c + k]!]!++] = c;
+    this.owner.fill(-1);
+    this.seenColour.fill(-1);
+    for (let g = 0; g < regions; g++) if (!this.augment(g, g)) return false;
     return true;
+  }
+
+  private augment(g: number, round: number): boolean {
+    const { byStart: start, byColour, owner, seenColour: seen } = this;
+    for (let k = start[g]!; k < start[g + 1]!; k++) {
+      const c = byColour[k]!;
+      if (seen[c] === round) continue;
+      seen[c] = round;
+      if (owner[c]! < 0 || this.augment(owner[c]!, round)) {
+        owner[c] = g;
+        return true;
+      }
+    }
+    return false;
   }
 }
