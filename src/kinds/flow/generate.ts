@@ -17,14 +17,18 @@ const NODE_BUDGET = 2_000_000;
 /** Attempts for one puzzle; each starts from a fresh cover. */
 const ATTEMPTS = 300;
 
-/** Nodes one proof of a join may take; a join that needs more is not kept (a fresh try is cheaper). */
-const JOIN_NODES = 4_000;
+/**
+ * Nodes one proof of a join may take; a join that needs more is not kept (a fresh try is cheaper).
+ * Most joins that can be proved are proved within a few hundred nodes; proofs that give up were
+ * half of all the work at 4,000.
+ */
+const JOIN_NODES = 1_500;
 
 /** Nodes one proof during the repair may take before a long line is cut instead. */
-const REPAIR_NODES = 1_500;
+const REPAIR_NODES = 800;
 
 /** Joins tried after a repair, in all. */
-const JOIN_TRIES = 8;
+const JOIN_TRIES = 12;
 
 /** Where covers start, as a share of the fewest lines allowed. */
 const START = 0.7;
@@ -63,7 +67,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     const built =
       level.proof.grade < 2
         ? build(cover, width, height, { minLines: 0, maxLines: lines }, level.repair, r, budget)
-        : repairByCount(cover, width, height, lines, { grade: 2, nodes: REPAIR_NODES }, r, budget);
+        : repairByCount(cover, width, height, lines, { grade: 2, nodes: REPAIR_NODES }, r, budget, o.minLines);
     if (!built) continue;
     const target = r.int(o.minLines, o.maxLines);
     const merged =

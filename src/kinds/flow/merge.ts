@@ -29,6 +29,7 @@ export function prove(paths: Cover, width: number, height: number, proof: Proof,
   // a cover that is unique is proved far quicker after probing every link at the root.
   const links = linksOf(paths, width, height);
   for (const probe of [false, true]) {
+    if (probe && proof.nodes === 0) break;
     const nodes = Math.min(probe ? proof.nodes : QUICK_NODES, budget.nodes);
     const res = searchSolutions(clues, links, nodes, probe);
     budget.nodes -= res.nodes ?? nodes;
@@ -44,14 +45,17 @@ export function prove(paths: Cover, width: number, height: number, proof: Proof,
  * solution (cutting never adds a solution, so each cut keeps what was proved). Null when that
  * takes more than `maxLines` lines or a proof runs out of nodes.
  */
-export function repairByCount(cover: Cover, width: number, height: number, maxLines: number, proof: Proof, rng: Rng, budget: Budget): Cover | null {
+export function repairByCount(cover: Cover, width: number, height: number, maxLines: number, proof: Proof, rng: Rng, budget: Budget, fewest = 0): Cover | null {
   let paths = cover;
+  // Below `fewest` lines more cuts are wanted anyway: a cover the quick search cannot settle is cut
+  // at once rather than proved.
+  const quick: Proof = { grade: proof.grade, nodes: 0 };
   for (;;) {
     const bad = firstFault(paths, width);
     let cut: Cover | null;
     if (bad) cut = cutNear(paths, bad, rng);
     else {
-      const res = prove(paths, width, height, proof, budget);
+      const res = prove(paths, width, height, paths.length < fewest ? quick : proof, budget);
       if (res === true) return paths;
       if (res === null) {
         // Too loose to settle within the proof's nodes: a cut in a long line tightens it.
