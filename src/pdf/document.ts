@@ -3,6 +3,7 @@ import { zlibSync } from 'fflate';
 import type { Paper } from '../core/kind.js';
 import { FONT_FILES, FONT_IDS, type FontName } from './fonts.js';
 import { port } from '../port/index.js';
+import { fillLetters, outlineSubset } from './woff2.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -34,6 +35,7 @@ export function pdfkitDocument(options: PDFKit.PDFDocumentOptions): Doc {
 }
 
 const parsed = new Map<FontName, unknown>();
+const primaries = new WeakSet<object>();
 
 /**
  * Each font file parsed once per thread and shared by every document: parsing a TTF again for each
@@ -49,6 +51,7 @@ function parsedFont(name: FontName): unknown {
     probe.font(FONT_IDS[name]);
     font = (probe as unknown as { _font: { font: unknown } })._font.font;
     parsed.set(name, font);
+    primaries.add(font as object);
   }
   return font;
 }
@@ -161,7 +164,13 @@ function shareFontWork(doc: Doc): void {
       if (shared && Object.keys(shared).length < MAX_LAYOUTS) f.layoutCache = shared;
       else layouts.set(f.font, f.layoutCache);
     }
-    if (f.subset && f.encode && f.embed) shareSubset(doc, f);
+    // WOFF2 script fonts: every glyph written from its outline (see woff2.ts)
+    if (f.subset && (f.font as { type?: string }).type === 'WOFF2') {
+      outlineSubset(f.subset);
+      fillLetters(f);
+    }
+    // shared subsets start from Latin letters and digits: only for the page's own fonts
+    if (f.subset && f.encode && f.embed && primaries.has(f.font)) shareSubset(doc, f);
     return doc;
   };
 }

@@ -1,5 +1,6 @@
 import type PDFDocument from 'pdfkit';
 import { FONT_IDS, type FontName } from './fonts.js';
+import { drawRuns, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -128,8 +129,13 @@ export class Draw {
     this.doc.rect(box.x, box.y, box.w, box.h).clip();
   }
 
+  /**
+   * Width of one line of text. Text the page's font cannot draw alone (other scripts, right to
+   * left) is measured as it is drawn: in runs of fallback fonts, shaped, in visual order.
+   */
   textWidth(text: string, size: number, font: FontName = 'regular'): number {
-    return this.doc.font(FONT_IDS[font]).fontSize(size).widthOfString(text);
+    if (plainText(this.doc, text, font)) return this.doc.font(FONT_IDS[font]).fontSize(size).widthOfString(text);
+    return runsWidth(this.doc, lineRuns(this.doc, text, font).runs, size);
   }
 
   /** Font size at which one line of `text` fits in w by h (capped at `max`). */
@@ -145,8 +151,11 @@ export class Draw {
     const font = style.font ?? 'regular';
     let size = style.size ?? 11;
     if (style.fit) size = Math.min(size, this.fitSize(text, box.w, box.h, size, font));
+    const plain = plainText(this.doc, text, font);
+    const line = plain ? undefined : lineRuns(this.doc, text, font);
     const d = this.doc.font(FONT_IDS[font]).fontSize(size);
-    const w = d.widthOfString(text);
+    const w = line ? runsWidth(this.doc, line.runs, size) : d.widthOfString(text);
+    this.doc.font(FONT_IDS[font]).fontSize(size);
     // Cap-height centring: PDFKit places text by its ascender, which sits visibly high.
     const ascent = (d as any)._font.ascender / 1000 * size;
     const capHeight = ((d as any)._font.capHeight || 700) / 1000 * size;
@@ -156,6 +165,11 @@ export class Draw {
     let top = box.y; // top of the capitals
     if (style.valign === 'middle' || style.valign === undefined) top = box.y + (box.h - capHeight) / 2;
     else if (style.valign === 'bottom') top = box.y + box.h - capHeight;
+    if (line) {
+      drawRuns(this.doc, line.runs, x, top + capHeight, size, style.color ?? '#000000');
+      this.doc.font(FONT_IDS[font]);
+      return;
+    }
     d.fillColor(style.color ?? '#000000').text(text, x, top - (ascent - capHeight), {
       lineBreak: false,
       width: undefined,
@@ -165,7 +179,9 @@ export class Draw {
   /** Wrapped text from (x, y) within width w; returns the height it took. */
   paragraph(text: string, x: number, y: number, w: number, style: TextStyle = {}): number {
     const size = style.size ?? 11;
-    const d = this.doc.font(FONT_IDS[style.font ?? 'regular']).fontSize(size);
+    const font = style.font ?? 'regular';
+    const d = this.doc.font(FONT_IDS[font]).fontSize(size);
+    if (!plainText(this.doc, text, font)) return this.runsParagraph(text, x, y, w, style, true);
     const opts = { width: w, align: style.align ?? 'left', lineGap: size * 0.15 } as const;
     const h = d.heightOfString(text, opts);
     d.fillColor(style.color ?? '#000000').text(text, x, y, opts);
@@ -174,9 +190,35 @@ export class Draw {
 
   paragraphHeight(text: string, w: number, style: TextStyle = {}): number {
     const size = style.size ?? 11;
+    const font = style.font ?? 'regular';
+    if (!plainText(this.doc, text, font)) return this.runsParagraph(text, 0, 0, w, style, false);
     return this.doc
-      .font(FONT_IDS[style.font ?? 'regular'])
+      .font(FONT_IDS[font])
       .fontSize(size)
       .heightOfString(text, { width: w, lineGap: size * 0.15 });
+  }
+
+  /**
+   * A paragraph of mixed scripts, wrapped where each script allows (Chinese and Thai between
+   * characters or words, others at spaces), each line in visual order; right-to-left paragraphs
+   * set against the right edge unless centred. Line pitch as PDFKit's for the page's font.
+   */
+  private runsParagraph(text: string, x: number, y: number, w: number, style: TextStyle, draw: boolean): number {
+    const size = style.size ?? 11;
+    const font = style.font ?? 'regular';
+    const pitch = this.doc.font(FONT_IDS[font]).fontSize(size).currentLineHeight(true) + size * 0.15;
+    const ascent = ((this.doc as any)._font.ascender / 1000) * size;
+    const lines = wrapText(this.doc, text, w, size, font);
+    if (draw) {
+      lines.forEach((t, i) => {
+        const line = lineRuns(this.doc, t, font);
+        const lw = runsWidth(this.doc, line.runs, size);
+        const align = style.align === 'left' || style.align === undefined ? (line.rtl ? 'right' : 'left') : style.align;
+        const lx = align === 'center' ? x + (w - lw) / 2 : align === 'right' ? x + w - lw : x;
+        drawRuns(this.doc, line.runs, lx, y + i * pitch + ascent, size, style.color ?? '#000000');
+      });
+      this.doc.font(FONT_IDS[font]);
+    }
+    return lines.length * pitch;
   }
 }

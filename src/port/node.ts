@@ -23,6 +23,12 @@ async function loadPdfkit(): Promise<typeof PDFKitDocument> {
 /** Shipped files: fonts/ and templates/ at the package root, the icon set from its npm package. */
 function assetPath(path: string): string {
   if (path.startsWith('icons/')) return require.resolve('@iconify-json/fluent-emoji-flat/icons.json');
+  if (path.startsWith('npm:')) {
+    // a file inside a font package: its folder found from the licence, which every one exports
+    const parts = path.slice(4).split('/');
+    const pkg = parts.slice(0, parts[0]!.startsWith('@') ? 2 : 1).join('/');
+    return join(dirname(require.resolve(`${pkg}/LICENSE`)), ...parts.slice(pkg.split('/').length));
+  }
   return join(root, path);
 }
 

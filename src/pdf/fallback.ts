@@ -1,0 +1,117 @@
+import { port, text as utf8 } from '../port/index.js';
+import { pdfkitDocument } from './document.js';
+import { atWeight, keepLetters, type FkFont } from './woff2.js';
+
+/**
+ * The fonts tried, in order, for characters the page's own font does not have. Each is an OFL font
+ * from an npm package that ships one small file per script (or per slice of a few hundred Chinese
+ * or Korean characters), so a page loads only the files its text needs; the web page fetches them
+ * the same way, when a script first appears. Their unicode.json says which file holds which
+ * characters, so nothing is opened to find out.
+ */
+interface Source {
+  pkg: string;
+  /** Which of the package's slices (keys of its unicode.json) this source uses. */
+  slices: (key: string) => boolean;
+  /** The file of one slice. */
+  file: (slice: string) => string;
+}
+
+const noto = (script: string, slices: string[]): Source => ({
+  pkg: `@fontsource-variable/noto-sans-${script}`,
+  slices: (k) => slices.includes(k),
+  file: (s) => `files/noto-sans-${script}-${s}-wght-normal.woff2`,
+});
+
+const cjk = (script: string): Source => ({
+  pkg: `@fontsource-variable/noto-sans-${script}`,
+  slices: (k) => /^\[\d+\]$/.test(k),
+  file: (s) => `files/noto-sans-${script}-${s.slice(1, -1)}-wght-normal.woff2`,
+});
+
+export const SOURCES: Source[] = [
+  // Greek: Andika has only the few letters used in maths; Didact Gothic was drawn for learning to read
+  { pkg: '@fontsource/didact-gothic', slices: (k) => k === 'greek' || k === 'greek-ext', file: (s) => `files/didact-gothic-${s}-400-normal.woff2` },
+  // Arabic: Vazirmatn draws each letter whole (Noto Sans Arabic builds dotted letters from parts,
+  // so text copied out of the PDF came back with the wrong letters)
+  { pkg: '@fontsource-variable/vazirmatn', slices: (k) => k === 'arabic', file: () => 'files/vazirmatn-arabic-wght-normal.woff2' },
+  noto('hebrew', ['hebrew']),
+  noto('devanagari', ['devanagari']),
+  noto('thai', ['thai']),
+  // Simplified Chinese first: it also holds the kana and most kanji of Japanese
+  cjk('sc'),
+  cjk('kr'),
+];
+
+/** Asset paths of files inside npm packages start with this; the port finds the package. */
+export const NPM = 'npm:';
+
+type Ranges = { file: string; ranges: number[] }[]; // flat [start, end, start, end, ...]
+
+const rangesOf = new Map<Source, Ranges>();
+
+function ranges(src: Source): Ranges {
+  let r = rangesOf.get(src);
+  if (!r) {
+    const table = JSON.parse(utf8(port().asset(`${NPM}${src.pkg}/unicode.json`))) as Record<string, string>;
+    r = Object.entries(table)
+      .filter(([k]) => src.slices(k))
+      .map(([k, v]) => ({
+        file: `${NPM}${src.pkg}/${src.file(k)}`,
+        ranges: v.split(',').flatMap((part) => {
+          const m = /U\+([0-9a-f]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
+          if (!m) return [];
+          const a = parseInt(m[1]!, 16);
+          return [a, m[2] ? parseInt(m[2], 16) : a];
+        }),
+      }));
+    rangesOf.set(src, r);
+  }
+  return r;
+}
+
+/** The file of the chain that should hold `cp`, or undefined. Files are listed in the order to try. */
+function filesFor(cp: number): string[] {
+  const out: string[] = [];
+  for (const src of SOURCES) {
+    for (const { file, ranges: r } of ranges(src)) {
+      for (let i = 0; i < r.length; i += 2) {
+        if (cp >= r[i]! && cp <= r[i + 1]!) {
+          out.push(file);
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+const candidates = new Map<number, string[]>();
+
+export function candidateFiles(cp: number): string[] {
+  let c = candidates.get(cp);
+  if (!c) candidates.set(cp, (c = filesFor(cp)));
+  return c;
+}
+
+const fonts = new Map<string, FkFont>();
+
+/** A font file opened at a weight, shared by every document of this thread. */
+export function openFont(file: string, weight: number): FkFont {
+  const key = `${file}@${weight}`;
+  let f = fonts.get(key);
+  if (!f) {
+    const bytes = port().asset(file);
+    f = keepLetters(atWeight(parseFont(bytes), bytes, weight));
+    fonts.set(key, f);
+  }
+  return f;
+}
+
+/** fontkit, reached through PDFKit: the one parser both sides already load. */
+export function parseFont(bytes: Uint8Array): FkFont {
+  const probe = pdfkitDocument({ autoFirstPage: false }) as unknown as { registerFont(id: string, src: unknown): void; font(id: string): void; _font: { font: FkFont } };
+  probe.registerFont('probe', bytes);
+  probe.font('probe');
+  return probe._font.font;
+}
