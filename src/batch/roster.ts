@@ -37,14 +37,27 @@ export function parseRoster(text: string, file: string): string[] {
   return names;
 }
 
-/** A name as a file name safe on every system: accents dropped, anything else odd becomes a dash. */
+// Characters no file name may hold on some system (Windows forbids these; / and \\ separate
+// folders everywhere), control characters, and the marks that turn text right to left, which can
+// make a name display as another.
+const UNSAFE = /[<>:"/\\|?*\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/gu;
+// Names Windows keeps for devices, with or without an extension ("CON", "nul.txt", "COM1").
+const RESERVED = /^(con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3])(?=\.|$)/i;
+const MAX_CHARS = 60;
+
+/**
+ * A name as a file name safe on every system, in its own script: composed as typed letters are
+ * (Unicode NFC, so "Zoë" typed two ways is one file), unsafe characters removed, spaces as dashes,
+ * no dot or space at the ends (Windows drops them), device names such as CON made plain names.
+ */
 export function safeFileName(name: string, fallback = 'puzzles'): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9_.-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 60);
+  let base = name
+    .normalize('NFC')
+    .replace(UNSAFE, '')
+    .replace(/\s+/g, '-')
+    .replace(/^[-.\s]+|[-.\s]+$/g, '');
+  base = [...base].slice(0, MAX_CHARS).join('').replace(/[-.\s]+$/, '');
+  base = base.replace(RESERVED, '$1_');
   return base || fallback;
 }
 
