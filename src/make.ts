@@ -1,3 +1,4 @@
+import { checkFont } from './pdf/user-font.js';
 import type { Item, Kind, Paper } from './core/kind.js';
 import type { CommonOptions } from './core/common.js';
 import { fail } from './core/errors.js';
@@ -33,6 +34,7 @@ export function planSheets<O>(
   const msg = messages(common.lang); // an unknown --lang is refused before any work
   const lang = msg.lang;
   if (explain !== undefined && !kind.explain) explainItems(kind, options, [], explain); // refuses before any work
+  checkFont(common.font);
   const count = common.count ?? kind.defaultCount;
   // Lay out an empty run first: a --layout too dense to read is refused before any puzzle is made.
   if (common.layout) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang }, templates);
@@ -51,6 +53,7 @@ export function planSheets<O>(
     subject: msg.t('meta.subject', { count, kind: kindTitle(msg, kind), description: kind.describe(options, msg) }),
     keywords: ['puzzlepress', kind.name, kind.describe(options, msg), `seed ${seed}`].join(', '),
     lang,
+    ...(common.font ? { font: common.font } : {}),
   };
   return { kind: kind as Kind, options, items, ...files, frontPages, meta, json: jsonWithSteps(kind.json(options, items as Item<never>[]), explanations) };
 }

@@ -107,3 +107,47 @@ describe('plain English output', () => {
     expect(createHash('sha256').update(readFileSync(out)).digest('hex')).toBe('8fd6cb52910da845eeedd4ee2366f6e54e161226be8ecc5afb7846ca1ffd1830');
   });
 });
+
+describe('class sets and word decks in other scripts', () => {
+  it('print each pupil\'s name in its own script, in a file named in that script', () => {
+    for (const [lang, names] of [
+      ['arabic', ['محمد علي', 'فاطمة', 'يوسف']],
+      ['chinese', ['李小龙', '王芳', '张伟']],
+    ] as const) {
+      const dir = join(tmp, `class-${lang}`);
+      const roster = join(tmp, `${lang}.csv`);
+      writeFileSync(roster, `name\n${names.join('\n')}\n`);
+      const plan = join(tmp, `${lang}.yaml`);
+      writeFileSync(plan, `title: ${names[0]}\nseed: s\nroster: ${roster}\nworksheets:\n  - kind: calcudoku\n    size: 4\n    count: 2\n`);
+      const r = cli(['batch', plan, '--out', dir]);
+      expect(r.code, r.stderr).toBe(0);
+      for (const name of names) {
+        const file = join(dir, `${name.replace(/ /g, '-')}.pdf`);
+        expect(existsSync(file), file).toBe(true);
+        expect(pdfText(file).join('\n')).toContain(name);
+      }
+      const key = pdfText(join(dir, 'answer-key.pdf')).join('\n');
+      for (const name of names) expect(key).toContain(name);
+    }
+  });
+
+  it('draw word decks in Chinese and Hebrew, emoji lines as their pictures, and refuse emoji with none', () => {
+    const zh = ['苹果', '香蕉', '老虎', '大象', '熊猫', '月亮', '太阳', '星星', '小猫', '小狗', '汽车', '飞机', '🍎'];
+    const he = ['תפוח', 'בננה', 'נמר', 'פיל', 'דוב', 'ירח', 'שמש', 'כוכב', 'חתול', 'כלב', 'מכונית', 'מטוס', 'ספר'];
+    for (const [lang, words] of [['zh', zh], ['he', he]] as const) {
+      const list = join(tmp, `${lang}.txt`);
+      writeFileSync(list, `${words.join('\n')}\n`);
+      const out = join(tmp, `deck-${lang}.pdf`);
+      const r = cli(['dobble', '--seed', 'w', '--symbols', list, '--symbols-per-card', '4', '--out', out]);
+      expect(r.code, r.stderr).toBe(0);
+      const got = pdfText(out).join('\n');
+      for (const w of words.filter((w) => !/\p{Extended_Pictographic}/u.test(w))) expect(got, w).toContain(w);
+    }
+    const bad = join(tmp, 'bad.txt');
+    writeFileSync(bad, ['cat', 'dog', 'hen', 'cow', 'pig', 'fox', 'melting 🫠'].join('\n'));
+    const r = cli(['dobble', '--seed', 'w', '--symbols', bad, '--symbols-per-card', '3', '--out', join(tmp, 'bad.pdf')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('🫠');
+    expect(existsSync(join(tmp, 'bad.pdf'))).toBe(false);
+  });
+});

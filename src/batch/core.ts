@@ -240,7 +240,7 @@ async function booklet(setup: Setup, runner: TaskRunner, files: Files, manifest:
   const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
   const cover = Buffer.from(
     await renderToBuffer([coverPage(plan, contents)], {
-      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang }, numbering: { first: 1, total: mainTotal },
+      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
     }),
   );
   const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };

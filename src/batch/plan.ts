@@ -1,3 +1,5 @@
+import { checkFont } from '../pdf/user-font.js';
+import { isFontFile } from '../pdf/fonts.js';
 import { z } from 'zod';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml';
 import type { Kind, OptionSpec, Paper } from '../core/kind.js';
@@ -28,6 +30,8 @@ export interface BatchPlan {
   lang: string; // the plan's language: cover, key, and every worksheet without its own
   roster: string[] | null;
   worksheets: WorksheetPlan[];
+  /** The pages' font: a name, or a font file (its path from the plan's folder). */
+  font?: string;
 }
 
 export const SHARED_FIELDS = ['kind', 'count', 'layout', 'title', 'instructions', 'lang'];
@@ -46,6 +50,7 @@ export const topSchema = z
     booklet: z.boolean({ error: 'must be true or false' }).default(false),
     out: z.string({ error: 'must be the path of a folder' }).min(1).optional(),
     lang: z.string({ error: 'must be a language code such as fr' }).min(1).optional(),
+    font: z.string({ error: 'must name a font or a .ttf or .otf file' }).min(1).max(1024).optional(),
     worksheets: z.array(z.unknown(), { error: 'must be a list of worksheets, each with a kind' }).min(1, { error: 'must list at least one worksheet' }).max(100, { error: 'must list at most 100 worksheets' }),
   })
   .strict();
@@ -294,7 +299,18 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     }
     roster = parseRoster(text, folderOf(file) === '.' ? shown : `${folderOf(file)}/${shown}`);
   }
+  let font = top.data.font;
+  if (font !== undefined) {
+    if (isFontFile(font) && !/^([a-z]:)?[/\\]/i.test(font) && folderOf(file) !== '.') font = `${folderOf(file)}/${font}`;
+    try {
+      checkFont(font);
+    } catch (e) {
+      if (e instanceof UserError) r.fail(['font'], e.message.replace(/^--font /, ''));
+      throw e;
+    }
+  }
   return {
+    ...(font !== undefined ? { font } : {}),
     title: top.data.title ?? baseOf(file).replace(/\.(ya?ml|json)$/i, ''),
     seed: top.data.seed,
     paper: top.data.paper,

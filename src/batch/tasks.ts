@@ -100,7 +100,8 @@ export class BatchTasks {
   }
 
   private render(pages: PlannedPage[], meta = META, numbering?: { first: number; total: number }): Promise<Uint8Array> {
-    return renderToBuffer(pages, { paper: this.setup.plan.paper, templates: this.templates, meta, size: this.size, numbering });
+    const font = this.setup.plan.font;
+    return renderToBuffer(pages, { paper: this.setup.plan.paper, templates: this.templates, meta: font ? { ...meta, font } : meta, size: this.size, numbering });
   }
 
   async run(task: Task): Promise<PupilResult | SheetResult | PdfResult | GenerateResult | KeyResult> {
@@ -155,6 +156,7 @@ export class BatchTasks {
       subject: msg.t('batch.keySubject', { pupils }),
       keywords: `puzzlepress, answer key, seed ${seed}`,
       lang: plan.lang,
+      ...(plan.font ? { font: plan.font } : {}),
     });
     this.key.add(plan.roster![index]!, built);
     const total = this.key.total;

@@ -5,6 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { fail, UserError } from '../core/errors.js';
+import { assetPath } from '../port/node.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -13,6 +14,7 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json',
   '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
   '.icc': 'application/vnd.iccprofile',
   '.wasm': 'application/wasm',
   '.svg': 'image/svg+xml',
@@ -35,6 +37,16 @@ function openBrowser(url: string): void {
   spawn(cmd, args, { stdio: 'ignore', detached: true }).on('error', () => {}).unref();
 }
 
+/** A script font file (or its coverage table) of the page, from its installed npm package. */
+function npmFont(rel: string): string | undefined {
+  if (!/^@[a-z0-9-]+\/[a-z0-9-]+\/(files\/[a-z0-9-]+\.woff2|unicode\.json)$/.test(rel)) return undefined;
+  try {
+    return assetPath(`npm:${rel}`);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Serves the page's files to this computer only; the page itself does all the work. */
 export function serveWeb(dir: string, port: number, log: (line: string) => void): Promise<{ url: string; close(): void }> {
   const root = normalize(dir);
@@ -47,6 +59,8 @@ export function serveWeb(dir: string, port: number, log: (line: string) => void)
       res.writeHead(405).end();
       return;
     }
+    // script fonts are not in the npm package's copy of the page: they come from their own packages
+    if (!existsSync(file) && path.startsWith('/fonts/@')) file = npmFont(path.slice('/fonts/'.length)) ?? file;
     if (!existsSync(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;

@@ -27,6 +27,8 @@ export const commonSchema = z.object({
   title: z.string().max(120, { error: 'must be at most 120 characters' }).optional(),
   // Checked against messages/ when the words are looked up (the list of languages is a folder).
   lang: z.string().trim().min(1, { error: 'must name a language, for example fr' }).max(35, { error: 'must be a language code such as fr or pt-BR' }).optional(),
+  // a font name or a font file: checked (and the file read) before any work, see pdf/user-font.ts
+  font: z.string().min(1, { error: 'must name a font or a .ttf or .otf file' }).max(1024, { error: 'must be at most 1024 characters' }).optional(),
 });
 
 export type CommonOptions = z.infer<typeof commonSchema>;
@@ -39,6 +41,7 @@ export const COMMON_FLAGS: Record<string, string> = {
   answers: '--answers',
   title: '--title',
   lang: '--lang',
+  font: '--font',
 };
 
 /** One line from the first problem zod found, named by the flag the user typed. */

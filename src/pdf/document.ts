@@ -1,7 +1,9 @@
 import type PDFDocument from 'pdfkit';
 import { zlibSync } from 'fflate';
 import type { Paper } from '../core/kind.js';
-import { FONT_FILES, FONT_IDS, type FontName } from './fonts.js';
+import { FONT_CHOICES, FONT_FILES, FONT_IDS, isFontFile, type FontName } from './fonts.js';
+import { docChains, openFont, type ChainFont } from './fallback.js';
+import { userFont } from './user-font.js';
 import { port } from '../port/index.js';
 import { fillLetters, outlineSubset } from './woff2.js';
 
@@ -24,6 +26,8 @@ export interface DocMeta {
   subject: string;
   keywords: string;
   lang?: string; // the document's language (catalog /Lang), English when absent
+  /** The page's font: a name of FONT_CHOICES or a font file; Andika when absent. */
+  font?: string;
 }
 
 /**
@@ -200,10 +204,27 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
     lang: meta.lang ?? 'en',
     displayTitle: true,
   });
-  for (const name of Object.keys(FONT_FILES) as FontName[]) {
-    doc.registerFont(FONT_IDS[name], parsedFont(name) as string);
-  }
+  if (meta.font && meta.font !== 'andika') registerChosen(doc, meta.font);
+  else for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(FONT_IDS[name], parsedFont(name) as string);
   shareFontWork(doc);
   doc.font(FONT_IDS.regular);
   return doc;
+}
+
+/**
+ * A chosen font as the page's own (under the usual names, so every drawing uses it), with the rest
+ * of its family and then Andika behind it for letters it lacks; the script fonts follow as always.
+ */
+function registerChosen(doc: Doc, font: string): void {
+  const chains: Record<string, ChainFont[]> = {};
+  const own = isFontFile(font) ? userFont(font).font : undefined;
+  const faces = own ? undefined : FONT_CHOICES[font];
+  for (const name of Object.keys(FONT_FILES) as FontName[]) {
+    const andika: ChainFont = { id: `PP-Andika-${name}`, font: parsedFont(name) as ChainFont['font'] };
+    doc.registerFont(andika.id, andika.font as unknown as string);
+    const family = faces ? faces[name].map((f, i) => ({ id: i ? `PP-Face-${name}-${i}` : FONT_IDS[name], font: openFont(f.file, f.weight) })) : [{ id: FONT_IDS[name], font: own! }];
+    for (const f of family) doc.registerFont(f.id, f.font as unknown as string);
+    chains[name] = [...family.slice(1), andika];
+  }
+  docChains.set(doc, chains);
 }

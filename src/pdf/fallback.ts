@@ -1,5 +1,4 @@
-import { port, text as utf8 } from '../port/index.js';
-import { pdfkitDocument } from './document.js';
+import { MissingAsset, port, text as utf8 } from '../port/index.js';
 import { atWeight, keepLetters, type FkFont } from './woff2.js';
 
 /**
@@ -110,8 +109,62 @@ export function openFont(file: string, weight: number): FkFont {
 
 /** fontkit, reached through PDFKit: the one parser both sides already load. */
 export function parseFont(bytes: Uint8Array): FkFont {
-  const probe = pdfkitDocument({ autoFirstPage: false }) as unknown as { registerFont(id: string, src: unknown): void; font(id: string): void; _font: { font: FkFont } };
+  const probe = new (port().PDFDocument)({ autoFirstPage: false, font: null } as never) as unknown as { registerFont(id: string, src: unknown): void; font(id: string): void; _font: { font: FkFont } };
   probe.registerFont('probe', bytes);
   probe.font('probe');
   return probe._font.font;
 }
+
+/** The coverage tables of every source, for the web page to fetch as it starts. */
+export function rangeFiles(): string[] {
+  return SOURCES.map((src) => `${NPM}${src.pkg}/unicode.json`);
+}
+
+/** Every file the chain may load (the web build copies them beside the page). */
+export function fallbackFiles(): string[] {
+  return SOURCES.flatMap((src) => ranges(src).map((r) => r.file));
+}
+
+/**
+ * Makes sure every font file `text` may need is at hand, asking for all missing ones at once: the
+ * web page fetches files when asked, and a Chinese word list would otherwise ask one slice at a time.
+ */
+export function prepareFonts(text: string): void {
+  const missing = new Set<string>();
+  const tables = rangeFiles().filter((f) => !has(f));
+  if (tables.length) throw new MissingAsset(tables[0]!, tables);
+  for (const ch of new Set(text)) {
+    const cp = ch.codePointAt(0)!;
+    if (cp < 0x80) continue;
+    // the first file that lists the character nearly always has it; others load if it does not
+    const file = candidateFiles(cp)[0];
+    if (file && !has(file)) missing.add(file);
+  }
+  if (missing.size) {
+    const [first, ...rest] = [...missing];
+    throw new MissingAsset(first!, rest);
+  }
+}
+
+const present = new Set<string>();
+
+function has(file: string): boolean {
+  if (present.has(file)) return true;
+  try {
+    port().asset(file);
+    present.add(file);
+    return true;
+  } catch (e) {
+    if (e instanceof MissingAsset) return false;
+    throw e;
+  }
+}
+
+/** A font a document tries before the script fonts: the rest of a chosen family, then Andika. */
+export interface ChainFont {
+  id: string;
+  font: FkFont;
+}
+
+/** Per document, for each style, the fonts after the page's own (only when a font was chosen). */
+export const docChains = new WeakMap<object, Record<string, ChainFont[]>>();

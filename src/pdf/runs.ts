@@ -3,7 +3,7 @@ import type { Bidi } from 'bidi-js';
 import type PDFDocument from 'pdfkit';
 import { fail } from '../core/errors.js';
 import { FONT_IDS, type FontName } from './fonts.js';
-import { candidateFiles, openFont } from './fallback.js';
+import { candidateFiles, docChains, openFont, prepareFonts, type ChainFont } from './fallback.js';
 import type { FkFont } from './woff2.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -65,14 +65,32 @@ function covers(f: FkFont, cp: number): boolean {
  * drawn, untouched, so its bytes stay as they were.
  */
 export function plainText(doc: Doc, text: string, font: FontName): boolean {
-  if (PLAIN.test(text)) return true;
-  if (RTL.test(text)) return false;
   const f = primaryFont(doc, font);
+  if (PLAIN.test(text) && asciiOk(f)) return true;
+  if (RTL.test(text)) return false;
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
     if (cp > 0x20 && !covers(f, cp)) return false;
   }
   return true;
+}
+
+const ascii = new WeakMap<FkFont, boolean>();
+
+/** Whether a font has every printable ASCII character (a teacher's own font may not). */
+function asciiOk(f: FkFont): boolean {
+  let ok = ascii.get(f);
+  if (ok === undefined) {
+    ok = true;
+    for (let cp = 0x21; cp < 0x7f && ok; cp++) ok = f.hasGlyphForCodePoint(cp);
+    ascii.set(f, ok);
+  }
+  return ok;
+}
+
+/** The fonts a document tries after its own for this style (a chosen family, Andika). */
+function chainOf(doc: Doc, font: FontName): ChainFont[] {
+  return docChains.get(doc)?.[font] ?? [];
 }
 
 function fallbackId(doc: Doc, file: string, weight: number): string {
@@ -98,9 +116,10 @@ function describe(ch: string): string {
 export function uncovered(doc: Doc, text: string, font: FontName = 'regular'): string[] {
   const f = primaryFont(doc, font);
   const out = new Set<string>();
+  prepareFonts(text);
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    if (cp <= 0x20 || JOINER.test(ch) || covers(f, cp)) continue;
+    if (cp <= 0x20 || JOINER.test(ch) || covers(f, cp) || chainOf(doc, font).some((c) => covers(c.font, cp))) continue;
     if (!fallbackFor(cp, WEIGHT[font])) out.add(ch);
   }
   return [...out];
@@ -135,6 +154,8 @@ function pieces(doc: Doc, text: string, font: FontName, levels: Uint8Array, offs
   let i = 0;
   let cur: Piece | undefined;
   let curFont: FkFont = f;
+  prepareFonts(text);
+  const chain = chainOf(doc, font);
   // Andika has a few Greek letters for maths: Greek words take all their letters from one font
   const scripts = SCRIPTS.filter((re) => [...text].some((ch) => re.test(ch) && !covers(f, ch.codePointAt(0)!)));
   for (const ch of text) {
@@ -147,6 +168,10 @@ function pieces(doc: Doc, text: string, font: FontName, levels: Uint8Array, offs
     } else if (cp < 0x20 || (covers(f, cp) && !scripts.some((re) => re.test(ch) && fallbackFor(cp, weight)))) {
       id = primary;
       fk = f;
+    } else if (chain.some((c) => covers(c.font, cp))) {
+      const c = chain.find((c) => covers(c.font, cp))!;
+      id = c.id;
+      fk = c.font;
     } else {
       const file = fallbackFor(cp, weight);
       if (!file) {

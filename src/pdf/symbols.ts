@@ -3,6 +3,7 @@ import { createDocument, pdfkitDocument } from './document.js';
 import { port, text } from '../port/index.js';
 import { renderSvg, type ArtShape, type SvgArt } from './svg.js';
 import { defineForm, placeForm, type Form } from './xobject.js';
+import { docChains } from './fallback.js';
 
 /**
  * Built-in symbol sets: Fluent Emoji Flat icons, chosen to be clearly different from each other at
@@ -117,6 +118,22 @@ function icons(): IconFile {
   return iconFile;
 }
 
+/** Which icon draws which emoji (code points in hex, joined by dashes), from the same package. */
+export const EMOJI_ASSET = 'icons/fluent-emoji-flat-chars.json';
+
+let emojiTable: Record<string, string> | undefined;
+
+/**
+ * The icon that draws an emoji, if the set has one: a word list may hold emoji, and no font here
+ * draws them, but the set's pictures are the same emoji in colour.
+ */
+export function emojiIcon(emoji: string): string | undefined {
+  emojiTable ??= JSON.parse(text(port().asset(EMOJI_ASSET))) as Record<string, string>;
+  const hex = (s: string) => [...s].map((c) => c.codePointAt(0)!.toString(16)).join('-');
+  const icon = emojiTable[hex(emoji)] ?? emojiTable[hex(emoji.replace(/\ufe0f/g, ''))];
+  return icon && iconExists(icon) ? icon : undefined;
+}
+
 export function iconExists(icon: string): boolean {
   return icon in icons().icons;
 }
@@ -210,7 +227,13 @@ export function drawSymbol(d: Draw, src: SymbolSource, cx: number, cy: number, r
       const w = a * h;
       d.doc.image(img as unknown as string, -w / 2, -h / 2, { width: w, height: h });
     } else {
-      const box = wordBox(src.name);
+      let box = wordBox(src.name);
+      // a chosen font is wider or narrower than Andika, which the deck was packed by: the word is
+      // sized by its own widths, so it stays inside the same circle
+      if (docChains.has(d.doc)) {
+        const widths = box.lines.map((l) => d.textWidth(l, 100, 'bold') / 100);
+        box = { ...box, widths, w: Math.max(...widths) };
+      }
       const size = r / Math.hypot(box.w / 2, box.h / 2);
       const colour = WORD_COLOURS[id % WORD_COLOURS.length];
       box.lines.forEach((line, i) => {

@@ -28,8 +28,11 @@ export interface Port {
 
 /** A shipped file that the browser side has to fetch before the work can run. */
 export class MissingAsset extends Error {
-  constructor(readonly path: string) {
+  /** Every file found missing at once (a text in a new script may need several). */
+  readonly paths: string[];
+  constructor(readonly path: string, more: string[] = []) {
     super(`asset ${path} is not loaded`);
+    this.paths = [path, ...more.filter((p) => p !== path)];
   }
 }
 

@@ -20,9 +20,9 @@ async function loadPdfkit(): Promise<typeof PDFKitDocument> {
   return mod.default;
 }
 
-/** Shipped files: fonts/ and templates/ at the package root, the icon set from its npm package. */
-function assetPath(path: string): string {
-  if (path.startsWith('icons/')) return require.resolve('@iconify-json/fluent-emoji-flat/icons.json');
+/** Shipped files: fonts/ and templates/ at the package root, the icon set and script fonts from their npm packages. */
+export function assetPath(path: string): string {
+  if (path.startsWith('icons/')) return require.resolve(`@iconify-json/fluent-emoji-flat/${path.endsWith('-chars.json') ? 'chars' : 'icons'}.json`);
   if (path.startsWith('npm:')) {
     // a file inside a font package: its folder found from the licence, which every one exports
     const parts = path.slice(4).split('/');

@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { setSymbols } from '../../src/pdf/symbols.js';
 import { kindForms } from '../../src/form.js';
 import { languages, messages } from '../../src/i18n/messages.js';
+import { fallbackFiles, rangeFiles } from '../../src/pdf/fallback.js';
+import { port } from '../../src/port/index.js';
 
 const full = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'));
 const used = [...new Set(setSymbols('all').flatMap((s) => (s.kind === 'icon' ? [s.icon] : [])))].sort();
@@ -21,3 +23,13 @@ writeFileSync(new URL('forms.json', out), JSON.stringify(kindForms()));
 const langs = languages().map((code) => ({ code, name: messages(code).t('language.name') }));
 writeFileSync(new URL('languages.json', out), JSON.stringify(langs));
 console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds, ${langs.length} languages`);
+// Fonts for other scripts: copied beside the page (public/ goes into dist/web as it is) and
+// fetched only when a text needs them; fonts.json lists them for the worker.
+const fonts = [...rangeFiles(), ...fallbackFiles()];
+for (const file of fonts) {
+  const to = new URL(`../public/fonts/${file.slice('npm:'.length)}`, import.meta.url);
+  mkdirSync(new URL('.', to), { recursive: true });
+  writeFileSync(to, port().asset(file));
+}
+writeFileSync(new URL('fonts.json', out), JSON.stringify(fonts));
+console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds, ${fonts.length} script font files`);

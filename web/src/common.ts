@@ -13,6 +13,8 @@ export interface CommonFields {
   setExplains(on: boolean): void;
   showError(flag: string | undefined, message: string): boolean;
   clearErrors(): void;
+  /** The teacher's own font file, if one is chosen, under the name `values().font` gives. */
+  files(): Promise<Record<string, Uint8Array>>;
 }
 
 interface Spec {
@@ -38,7 +40,17 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     { key: 'layout', flag: '--layout', label: 'Puzzles a page', help: 'columns x rows, for example 2x3 (leave empty to choose for me)', control: ctl({ type: 'text', placeholder: 'for example 2x3', autocomplete: 'off' }) as HTMLInputElement },
     { key: 'title', flag: '--title', label: 'Title', help: 'printed at the top of every page', control: ctl({ type: 'text', maxlength: 120 }) as HTMLInputElement },
     { key: 'lang', flag: '--lang', label: 'Language', help: 'the language of the instructions, headings and answer pages', control: languageSelect({ onchange: changed }), dflt: 'en' },
+    {
+      key: 'font',
+      flag: '--font',
+      label: 'Font',
+      help: 'Lexend and Atkinson Hyperlegible are easier to read for some children (dyslexia, low vision); or use a font file of your own',
+      control: select([['andika', 'Andika'], ['lexend', 'Lexend'], ['atkinson-hyperlegible', 'Atkinson Hyperlegible'], ['own', 'My own font file…']], 'andika'),
+      dflt: 'andika',
+    },
   ];
+  // the teacher's own .ttf/.otf, read in the browser and handed to the worker with the job
+  const fontFile = h('input', { type: 'file', accept: '.ttf,.otf,font/ttf,font/otf', hidden: true, 'aria-label': 'Font file', onchange: changed }) as HTMLInputElement;
   const errors = new FieldErrors();
   const explainId = uid('explain');
   const explain = h('input', { type: 'checkbox', id: explainId, onchange: changed, 'aria-describedby': `${explainId}-help` });
@@ -58,7 +70,10 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     const extra =
       s.key === 'seed'
         ? h('button', { type: 'button', class: 'small', onclick: () => ((seed.value = randomSeed()), changed()) }, 'New puzzles')
-        : null;
+        : s.key === 'font'
+          ? fontFile
+          : null;
+    if (s.key === 'font') s.control.addEventListener('change', () => (fontFile.hidden = s.control.value !== 'own'));
     element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), h('p', { class: 'help', id: `${id}-help` }, s.help), error));
   }
   element.append(explainField);
@@ -73,11 +88,18 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
         // on 'separate'), so the address and the CLI mean the same
         if (v && v !== s.dflt) out[s.key] = v;
       }
+      if (out.font === 'own') {
+        const f = fontFile.files?.[0];
+        if (f) out.font = `my-font/${f.name}`;
+        else delete out.font;
+      }
       if (explain.checked && !explainField.hidden) out.explain = true;
       return out;
     },
     set(values) {
       for (const s of specs) if (values[s.key] !== undefined) s.control.value = values[s.key]!;
+      if (values.font?.startsWith('my-font/')) get('font').control.value = 'own'; // the file is picked again
+      fontFile.hidden = get('font').control.value !== 'own';
       explain.checked = values.explain === 'true';
       if (values.answers === undefined && 'kind' in values) get('answers').control.value = 'back';
     },
@@ -90,5 +112,10 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     },
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),
+    async files() {
+      const f = fontFile.files?.[0];
+      if (get('font').control.value !== 'own' || !f) return {};
+      return { [`my-font/${f.name}`]: new Uint8Array(await f.arrayBuffer()) };
+    },
   };
 }

@@ -10,12 +10,15 @@ import { Templates } from '../../src/layout/templates.js';
 import { answersMeta, planKey, planSheets } from '../../src/make.js';
 import { explainCount } from '../../src/run.js';
 import { renderToBuffer } from '../../src/pdf/render.js';
-import { ICON_ASSET } from '../../src/pdf/symbols.js';
+import { EMOJI_ASSET, ICON_ASSET } from '../../src/pdf/symbols.js';
 import { safeName } from '../../src/core/seed.js';
 import regular from '../../fonts/Andika-Regular.ttf?url';
 import bold from '../../fonts/Andika-Bold.ttf?url';
 import italic from '../../fonts/Andika-Italic.ttf?url';
 import icons from '../generated/icons.json?url';
+import emoji from '@iconify-json/fluent-emoji-flat/chars.json?url';
+import fontFiles from '../generated/fonts.json';
+import { rangeFiles } from '../../src/pdf/fallback.js';
 import type { Job, OutFile, Reply } from './protocol.js';
 
 const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -28,10 +31,14 @@ const port = installBrowserPort(
     'fonts/Andika-Bold.ttf': bold,
     'fonts/Andika-Italic.ttf': italic,
     [ICON_ASSET]: icons,
+    [EMOJI_ASSET]: emoji,
+    // fonts for other scripts sit in fonts/ beside the page, under their npm package's name
+    ...Object.fromEntries((fontFiles as string[]).map((f) => [f, new URL(`../fonts/${f.slice('npm:'.length)}`, import.meta.url).href])),
   }),
 );
 // Every PDF needs the fonts: fetch them as the worker starts; pictures only when a deck asks.
-const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf'].map((f) => port.load(f)));
+// (and the small tables saying which script font file has which letters)
+const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf', ...rangeFiles()].map((f) => port.load(f)));
 const encoder = new TextEncoder();
 for (const [path, text] of Object.entries(templates)) port.provide(`templates/${path.split('/').pop()}`, encoder.encode(text));
 for (const [path, text] of Object.entries(messageFiles)) port.provide(`messages/${path.split('/').pop()}`, encoder.encode(text));
@@ -89,7 +96,8 @@ function fieldOf(message: string): string | undefined {
 self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
   const { id, job } = e.data;
   await fonts.catch(() => {}); // a font that failed to load is fetched again below, and its error shown
-  for (let attempt = 0; attempt < 5; attempt++) {
+  // a few fetches per text in a new script: its fonts are asked for all at once
+  for (let attempt = 0; attempt < 40; attempt++) {
     try {
       const reply = await run(id, job);
       const transfer = reply.type === 'done' ? reply.files.map((f) => f.bytes.buffer as ArrayBuffer) : [];
@@ -98,7 +106,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
     } catch (err) {
       // A shipped file (symbol art) not fetched yet: fetch it and run the same job again.
       if (err instanceof MissingAsset) {
-        await port.load(err.path);
+        await Promise.all(err.paths.map((p) => port.load(p)));
         continue;
       }
       if (err instanceof UserError) {

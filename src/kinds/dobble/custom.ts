@@ -4,10 +4,12 @@ import { pdfkitDocument } from '../../pdf/document.js';
 import { renderSvg, SvgError } from '../../pdf/svg.js';
 import { BitmapError, checkBitmap } from '../../pdf/bitmap.js';
 import { readUserFile } from '../../port/user-file.js';
-import type { SymbolSource } from '../../pdf/symbols.js';
+import { emojiIcon, type SymbolSource } from '../../pdf/symbols.js';
 
 const PICTURE = /\.(png|jpe?g|svg)$/i;
 const MAX_WORD = 40;
+// a line that is one emoji: a pictograph with its variation selector, skin tone or joined parts
+const EMOJI = /^\p{Extended_Pictographic}(?:\ufe0f|\p{Emoji_Modifier}|\u200d\p{Extended_Pictographic}\ufe0f?)*$/u;
 
 /**
  * The teacher's own symbols, checked completely before anything is drawn: every word line, every
@@ -57,6 +59,12 @@ function loadWords(path: string): SymbolSource[] {
     const first = seen.get(key);
     if (first !== undefined) fail(`${path} line ${i + 1} repeats "${word}" from line ${first}: every symbol must be different`);
     seen.set(key, i + 1);
+    if (EMOJI.test(word)) {
+      // an emoji line is drawn as the set's colour picture of it; no font here draws emoji
+      const icon = emojiIcon(word);
+      if (!icon) fail(`${path} line ${i + 1}: there is no picture for the emoji ${word}; write it as a word instead`);
+      return { kind: 'icon' as const, name: icon.replace(/-/g, ' '), icon };
+    }
     return { kind: 'word' as const, name: word };
   });
 }
