@@ -45,6 +45,8 @@ const LINES: [string, string][] = [
   ['Chinese', '你好世界 数学谜题'],
   ['Japanese', 'こんにちは 日本語'],
   ['Korean', '안녕하세요 세계'],
+  ['Devanagari', 'नमस्ते दुनिया किताब'],
+  ['Thai', 'สวัสดีครับ น้ำ คำ'],
   ['Latin with accents', 'Zoë Ångström Łukasz'],
 ];
 

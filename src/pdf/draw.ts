@@ -166,7 +166,7 @@ export class Draw {
     if (style.valign === 'middle' || style.valign === undefined) top = box.y + (box.h - capHeight) / 2;
     else if (style.valign === 'bottom') top = box.y + box.h - capHeight;
     if (line) {
-      drawRuns(this.doc, line.runs, x, top + capHeight, size, style.color ?? '#000000');
+      drawRuns(this.doc, line.runs, x, top + capHeight, size, style.color ?? '#000000', text);
       this.doc.font(FONT_IDS[font]);
       return;
     }
@@ -215,7 +215,7 @@ export class Draw {
         const lw = runsWidth(this.doc, line.runs, size);
         const align = style.align === 'left' || style.align === undefined ? (line.rtl ? 'right' : 'left') : style.align;
         const lx = align === 'center' ? x + (w - lw) / 2 : align === 'right' ? x + w - lw : x;
-        drawRuns(this.doc, line.runs, lx, y + i * pitch + ascent, size, style.color ?? '#000000');
+        drawRuns(this.doc, line.runs, lx, y + i * pitch + ascent, size, style.color ?? '#000000', t);
       });
       this.doc.font(FONT_IDS[font]);
     }

@@ -33,6 +33,7 @@ const JOINER = /[\p{M}\u200c\u200d\ufe00-\ufe0f]/u;
 // Right-to-left letters and the controls that change direction.
 const RTL = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200f\u202a-\u202e\u2066-\u2069]/;
 const PLAIN = /^[\x20-\x7e]*$/;
+const REORDERED = /[\u0900-\u0dff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]/;
 const SCRIPTS = [/\p{Script=Greek}/u, /\p{Script=Cyrillic}/u];
 
 interface DocFonts {
@@ -241,13 +242,20 @@ export function runsWidth(doc: Doc, runs: TextRun[], size: number): number {
  * Draws runs left to right from x, all on one baseline (fonts differ in how high they sit above
  * it, so each run is placed by its own ascender).
  */
-export function drawRuns(doc: Doc, runs: TextRun[], x: number, baseline: number, size: number, color: string): void {
+export function drawRuns(doc: Doc, runs: TextRun[], x: number, baseline: number, size: number, color: string, text?: string): void {
+  // Indic and Thai letters are drawn reordered (a vowel sign before its consonant) or split (Thai
+  // sara am), which no per-glyph record of letters can undo: the line as written goes with it, so
+  // copying and searching the PDF give the real words. Not for right-to-left lines: readers turn
+  // such replacement text round again.
+  const actual = text !== undefined && REORDERED.test(text) && !RTL.test(text);
+  if (actual) doc.markContent('Span', { actual: text } as never);
   for (const r of runs) {
     const d = doc.font(r.font).fontSize(size);
     const ascent = ((d as unknown as { _font: { ascender: number } })._font.ascender / 1000) * size;
     d.fillColor(color).text(r.text, x, baseline - ascent, { lineBreak: false, width: undefined });
     x += d.widthOfString(r.text);
   }
+  if (actual) doc.endMarkedContent();
 }
 
 // Scripts written without spaces between words: a line may break between any two characters.

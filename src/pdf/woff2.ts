@@ -65,6 +65,10 @@ export function atWeight(font: FkFont, bytes: Uint8Array, wght: number): FkFont 
       },
     });
   }
+  // PDFKit takes two fonts with the same checksum and names for one and keeps only the first, so
+  // a bold instance would print as the regular one: each weight gets its own checksum
+  const head = (varied as unknown as { head: { checkSumAdjustment: number } }).head;
+  (varied as unknown as { _tables: Record<string, unknown> })._tables.head = { ...head, checkSumAdjustment: (head.checkSumAdjustment ^ w) >>> 0 };
   return varied;
 }
 
