@@ -9,11 +9,19 @@ export function checkModel(m: CalcudokuModel): string[] {
   const problems: string[] = [];
   const sol = m.solution;
   if (sol.length !== n || sol.some((row) => row.length !== n)) return [`solution is not ${n}x${n}`];
+  const full = 2 ** n - 1;
   for (let k = 0; k < n; k++) {
-    const row = new Set(sol[k]);
-    const col = new Set(sol.map((r) => r[k]));
-    if (row.size !== n || [...row].some((d) => !(d >= 1 && d <= n))) problems.push(`row ${k} is not 1..${n} once each`);
-    if (col.size !== n || [...col].some((d) => !(d >= 1 && d <= n))) problems.push(`column ${k} is not 1..${n} once each`);
+    // Digits as bits: n distinct digits in 1..n fill every bit exactly.
+    let row = 0;
+    let col = 0;
+    for (let j = 0; j < n; j++) {
+      const a = sol[k]![j]!;
+      const b = sol[j]![k]!;
+      row |= Number.isInteger(a) && a >= 1 && a <= n ? 2 ** (a - 1) : 2 ** 30;
+      col |= Number.isInteger(b) && b >= 1 && b <= n ? 2 ** (b - 1) : 2 ** 30;
+    }
+    if (row !== full) problems.push(`row ${k} is not 1..${n} once each`);
+    if (col !== full) problems.push(`column ${k} is not 1..${n} once each`);
   }
   const seen = new Array<number>(n * n).fill(0);
   const allowed = opsMaskOf(m.ops);

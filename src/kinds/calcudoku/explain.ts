@@ -93,7 +93,7 @@ export function explain(m: CalcudokuModel, w: Messages = messages()): Explanatio
     prev = h.cand.slice();
   };
 
-  function sentence(s: Step, before: Uint16Array): string {
+  function sentence(s: Step, before: readonly number[]): string {
     switch (s.t) {
       case 'cage': {
         const cells = p.cages[s.cage]!.cells.filter((i) => before[i] !== h.cand[i]);
@@ -121,7 +121,7 @@ export function explain(m: CalcudokuModel, w: Messages = messages()): Explanatio
     }
   }
 
-  function diagram(s: Step, before: Uint16Array): Diagram {
+  function diagram(s: Step, before: readonly number[]): Diagram {
     const marks = involved(s, p, before);
     const digits = Array.from(before, (c) => (single(c) ? digitOf(c) : 0));
     const notes: [number, number[]][] = marks.filter((i) => !single(before[i]!)).map((i) => [i, bits(before[i]!)]);
@@ -142,7 +142,7 @@ function cageWhere(p: Puz, k: number, name: (i: number) => string, w: Messages):
   return cells.length <= 3 ? w.list(cells.map(name)) : w.t('calcudoku.ex.cellsFrom', { cell: name(cells[0]!), count: cells.length });
 }
 
-function intro(m: CalcudokuModel, p: Puz, cand: Uint16Array, name: (i: number) => string, w: Messages): string {
+function intro(m: CalcudokuModel, p: Puz, cand: readonly number[], name: (i: number) => string, w: Messages): string {
   const n = m.size;
   const list = w.list.bind(w);
   const base = w.t('calcudoku.ex.intro', { n });
@@ -158,7 +158,7 @@ function intro(m: CalcudokuModel, p: Puz, cand: Uint16Array, name: (i: number) =
 }
 
 /** The cells a step reads, for shading in its diagram. */
-function involved(s: Step, p: Puz, before: Uint16Array): number[] {
+function involved(s: Step, p: Puz, before: readonly number[]): number[] {
   const n = p.n;
   switch (s.t) {
     case 'cage':
@@ -176,7 +176,7 @@ function involved(s: Step, p: Puz, before: Uint16Array): number[] {
 }
 
 /** The cells of a set: items of a row or column, or for fish the digit's cells in the chosen lines. */
-function setCells(s: Extract<Step, { t: 'set' }>, n: number, before: Uint16Array): number[] {
+function setCells(s: Extract<Step, { t: 'set' }>, n: number, before: readonly number[]): number[] {
   const { view, u, items } = s;
   if (view === 0) return items.map((j) => u * n + j);
   if (view === 1) return items.map((j) => j * n + u);

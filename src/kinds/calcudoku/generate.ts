@@ -1,16 +1,17 @@
 import { fail } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
-import { grade } from './human.js';
+import { Human } from './human.js';
 import { randomLatin } from './latin.js';
-import { DIFFICULTIES, OP_BIT, applyOp, opsMaskOf, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
+import { DIFFICULTIES, OP_BIT, applyOp, opsMaskOf, type Cage, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
 import { connected, mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
-import { cageOps, makePuz } from './puzzle.js';
+import { cageInfo, cageOps, puzOf as puzOfInfos, type CageInfo } from './puzzle.js';
 import { countSolutions } from './solve.js';
 
 interface WorkCage {
   cells: number[];
   op: Op;
   target: number;
+  info: CageInfo | null; // the solvers' view, made when first graded and kept while the cage lives
 }
 
 /** Clues longer than this crowd the corner of a cell; larger cages then take a sum instead. */
@@ -85,7 +86,9 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
   let stuckLimit = STUCK_STEPS;
   for (let layout = 0, spent = 0; spent < budget; layout++) {
     if (layout > 0 && layout % DOUBLE_AFTER === 0) stuckLimit = Math.min(REPAIRS, stuckLimit * 2);
-    const p: Plan = { ...plan, sol: randomLatin(n, rng).flat() };
+    const sol: number[] = [];
+    for (const row of randomLatin(n, rng)) for (const d of row) sol.push(d); // .flat() cost more than grading
+    const p: Plan = { n, level, allowed, hideOps: plan.hideOps, givens: plan.givens, dominoes, maxSize: plan.maxSize, sol };
     const cells = dominoes
       ? randomDominoes(n, rng)
       : defuse(p, randomPartition(n, rng, p.maxSize, Math.min(SHAPE[level]!.mean, n / 2), p.givens), rng);
@@ -96,9 +99,9 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     let stuckSteps = 0;
     let stride = STRIDE[level]!;
     for (let step = 0; step < REPAIRS && stuckSteps < stuckLimit && spent < budget; step++, spent++) {
-      const res = grade(puzOf(p, cages), level);
-      if (res.status === 'solved') {
-        if (res.level === level) return toModel(o, p, cages);
+      const h = new Human(puzOf(p, cages));
+      if (h.run(level) === 'solved') {
+        if (h.used === level) return toModel(o, p, cages);
         solvable = cages;
         for (let k = 0; k < stride; k++) cages = harder(p, cages, rng);
       } else if (solvable) {
@@ -106,7 +109,7 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
         cages = harder(p, solvable, rng);
       } else {
         stuckSteps++;
-        const other = secondSolution(p, cages, res.cand);
+        const other = secondSolution(p, h);
         if (other) {
           const fixed = breakTie(p, cages, other, rng);
           if (fixed) {
@@ -115,7 +118,7 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
           }
         }
         const stuck: number[] = [];
-        res.cand.forEach((m, i) => m & (m - 1) && stuck.push(i));
+        for (let i = 0; i < h.cand.length; i++) if (h.cand[i]! & (h.cand[i]! - 1)) stuck.push(i);
         cages = easier(p, cages, rng.pick(stuck), rng);
       }
     }
@@ -124,10 +127,12 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
 }
 
 function puzOf(p: Plan, cages: WorkCage[]) {
-  return makePuz(
-    p.n,
-    cages.map((c) => ({ cells: c.cells, ops: cageOps(c.cells.length, c.op, p.hideOps, p.allowed), target: c.target })),
-  );
+  const infos = new Array<CageInfo>(cages.length);
+  for (let k = 0; k < cages.length; k++) {
+    const c = cages[k]!;
+    infos[k] = c.info ??= cageInfo(p.n, c.cells, cageOps(c.cells.length, c.op, p.hideOps, p.allowed), c.target);
+  }
+  return puzOfInfos(p.n, infos);
 }
 
 /** A sign and target for a cage, chosen at random among the allowed signs that fit its digits. */
@@ -147,7 +152,7 @@ function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
   const choices = options.length > 1 && avoid ? options.filter((op) => op !== avoid) : options;
   if (!choices.length) throw new Error(`no sign fits cage ${cells.join(',')}`);
   const op = rng.pick(choices);
-  return { cells, op, target: applyOp(op, digits)! };
+  return { cells, op, target: applyOp(op, digits)!, info: null };
 }
 
 /**
@@ -157,26 +162,21 @@ function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
  */
 function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
   const n = p.n;
-  const key = (a: number, b: number) => {
-    const [x, y] = a < b ? [a, b] : [b, a];
-    const horizontal = y - x === 1;
-    // Same line pair across the grid, and the digit pair in order along it.
-    return `${horizontal ? 'h' + (x % n) : 'v' + Math.floor(x / n)}:${p.sol[x]},${p.sol[y]}`;
-  };
-  const mirror = (a: number, b: number) => {
-    const [x, y] = a < b ? [a, b] : [b, a];
-    const horizontal = y - x === 1;
-    return `${horizontal ? 'h' + (x % n) : 'v' + Math.floor(x / n)}:${p.sol[y]},${p.sol[x]}`;
-  };
   let out = cages;
   for (let round = 0; round < 3 * n; round++) {
-    const seen = new Map<string, number>();
+    const seen = new Map<number, number>();
     let victim = -1;
-    out.forEach((c, k) => {
-      if (c.length !== 2 || victim >= 0) return;
-      if (seen.has(mirror(c[0]!, c[1]!))) victim = rng.pick([k, seen.get(mirror(c[0]!, c[1]!))!]);
-      seen.set(key(c[0]!, c[1]!), k);
-    });
+    for (let k = 0; k < out.length && victim < 0; k++) {
+      const c = out[k]!;
+      if (c.length !== 2) continue;
+      const x = Math.min(c[0]!, c[1]!);
+      const y = Math.max(c[0]!, c[1]!);
+      // Same line pair across the grid, and the digit pair in order along it.
+      const line = y - x === 1 ? x % n : n + Math.floor(x / n);
+      const mirror = (line * 16 + p.sol[y]!) * 16 + p.sol[x]!;
+      if (seen.has(mirror)) victim = rng.pick([k, seen.get(mirror)!]);
+      seen.set((line * 16 + p.sol[x]!) * 16 + p.sol[y]!, k);
+    }
     if (victim < 0) break;
     const owner = ownerOf(n, out);
     const near = [...new Set(out[victim]!.flatMap((i) => neighbours(n, i)).map((j) => owner[j]!))].filter(
@@ -190,8 +190,8 @@ function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
 }
 
 /** A solution other than the intended one, searched from where the grader got stuck; null if none. */
-function secondSolution(p: Plan, cages: WorkCage[], cand: Uint16Array): number[] | null {
-  const found = countSolutions(puzOf(p, cages), 2, cand, SECOND_BUDGET).solutions;
+function secondSolution(p: Plan, stuck: Human): number[] | null {
+  const found = countSolutions(stuck.p, 2, stuck, SECOND_BUDGET).solutions;
   for (const s of found) {
     const digits = Array.from(s, (m) => 32 - Math.clz32(m));
     if (digits.some((d, i) => d !== p.sol[i])) return digits;
@@ -328,22 +328,23 @@ function dominoPair(n: number, cells: number[], rng: Rng): [number[], number[]] 
 
 /** Keeps the clues of cages that did not change; new cages get fresh clues. */
 function rebuild(p: Plan, old: WorkCage[], cells: number[][], rng: Rng): WorkCage[] {
-  const byKey = new Map(old.map((c) => [c.cells.join(','), c]));
-  return cells.map((c) => byKey.get(c.join(',')) ?? clue(p, c, rng));
+  // Cages that did not change keep their very cell arrays (partition.ts copies none it keeps).
+  const byCells = new Map(old.map((c) => [c.cells, c]));
+  return cells.map((c) => byCells.get(c) ?? clue(p, c, rng));
 }
+
+const byNumber = (a: number, b: number): number => a - b;
 
 function toModel(o: CalcudokuOptions, p: Plan, cages: WorkCage[]): CalcudokuModel {
   const n = p.n;
-  const cell = (i: number): [number, number] => [Math.floor(i / n), i % n];
-  const sorted = cages
-    .map((c) => ({ ...c, cells: [...c.cells].sort((a, b) => a - b) }))
-    .sort((a, b) => a.cells[0]! - b.cells[0]!);
-  return {
-    size: n,
-    difficulty: o.difficulty,
-    ops: o.ops,
-    hideOps: o.hideOps,
-    cages: sorted.map((c) => ({ cells: c.cells.map(cell), op: c.op, target: c.target })),
-    solution: Array.from({ length: n }, (_, r) => p.sol.slice(r * n, r * n + n)),
-  };
+  const out: Cage[] = [];
+  for (const c of cages) {
+    const cells = c.cells.slice().sort(byNumber);
+    out.push({ cells: cells.map((i): [number, number] => [Math.floor(i / n), i % n]), op: c.op, target: c.target });
+  }
+  // Cages in reading order of their first cells.
+  out.sort((a, b) => a.cells[0]![0] * n + a.cells[0]![1] - (b.cells[0]![0] * n + b.cells[0]![1]));
+  const solution: number[][] = [];
+  for (let r = 0; r < n; r++) solution.push(p.sol.slice(r * n, r * n + n));
+  return { size: n, difficulty: o.difficulty, ops: o.ops, hideOps: o.hideOps, cages: out, solution };
 }

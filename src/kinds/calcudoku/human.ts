@@ -31,7 +31,7 @@ export const TOP_LEVEL = 4;
 export interface HumanResult {
   status: Status;
   level: number; // highest technique level used
-  cand: Uint16Array;
+  cand: number[];
 }
 
 /** One deduction, for worked solutions; cells are indices r*n+c, digits 1..n. */
@@ -58,23 +58,36 @@ const popcount = (m: number): number => {
 const UNION = new Int32Array(32);
 const MASKS = new Int32Array(16);
 const IDX = new Int32Array(16);
+// Forcing-chain scratch, shared: a chain search never runs inside another.
+let CHAIN_SEEN = new Int32Array(0);
+let CHAIN_QUEUE = new Int32Array(0);
+let CHAIN_PREV = new Int32Array(0);
+function growChains(size: number): void {
+  CHAIN_SEEN = new Int32Array(size);
+  CHAIN_QUEUE = new Int32Array(2 * size);
+  CHAIN_PREV = new Int32Array(32 * size);
+}
 
+/**
+ * A solver's state as plain arrays of small integers: search nodes and trials copy a solver many
+ * thousands of times per puzzle, and V8 copies such arrays far faster than typed arrays (over 64
+ * bytes those live outside the heap: about 1.5 us to make each, measured).
+ * `st` holds, at offsets fixed per puzzle: per cage the bits of its cells narrowed since it was last
+ * filtered (dirty) and whether its lines' musts are stale; per cell the digits some filling of its
+ * cage puts there (cellUnion) and whether its single digit has been cleared from its lines
+ * (spread); per row then column whether it narrowed since hidden singles last looked; per cage and
+ * touched line (from p.mustAt) the digits every filling puts there.
+ */
 export class Human {
   readonly n: number;
-  readonly cand: Uint16Array;
-  private dirty: Int32Array; // per cage: bits of its cells narrowed since it was last filtered
-  private cellUnion: Int32Array; // per cell: digits some filling of its cage puts there
-  private must: Int32Array; // per cage, per touched line (from mustAt): digits every filling puts there
-  private mustAt: Int32Array; // per cage: where its lines start in must; one array so copies are cheap
-  private mustStale: Uint8Array;
-  private spread: Uint8Array; // per cell: its single digit has been cleared from its row and column
-  private lineDirty: Uint8Array; // per row, then column: narrowed since hidden singles last looked
+  readonly cand: number[];
+  private st: number[];
+  private readonly oStale: number;
+  private readonly oUnion: number;
+  private readonly oSpread: number;
+  private readonly oLine: number;
+  private readonly oMust: number;
   lists: Uint8Array[]; // per cage: the fillings still possible
-  // Scratch shared by every solver: search nodes and trials copy a solver thousands of times per
-  // puzzle, and none of these is in use while another solver runs.
-  private union = UNION;
-  private masks = MASKS; // subsets: values of each open item in the current view
-  private idx = IDX; // subsets: which item each of those is
   private broken = false;
   used = 0;
   /** Set for worked solutions: called after each deduction, with the candidates already narrowed. */
@@ -83,49 +96,49 @@ export class Human {
   /** A fresh solver, or a copy of `from` that only rescans what changes after it. */
   constructor(
     readonly p: Puz,
-    cand?: Uint16Array,
+    cand?: ArrayLike<number>,
     from?: Human,
   ) {
-    this.n = p.n;
+    const n = p.n;
+    const size = n * n;
+    const cages = p.cages;
+    this.n = n;
+    this.oStale = cages.length;
+    this.oUnion = 2 * cages.length;
+    this.oSpread = this.oUnion + size;
+    this.oLine = this.oSpread + size;
+    this.oMust = this.oLine + 2 * n;
     if (from) {
       this.cand = from.cand.slice();
-      this.dirty = from.dirty.slice();
-      this.cellUnion = from.cellUnion.slice();
-      this.must = from.must.slice();
-      this.mustAt = from.mustAt;
-      this.mustStale = from.mustStale.slice();
-      this.spread = from.spread.slice();
-      this.lineDirty = from.lineDirty.slice();
+      this.st = from.st.slice();
       this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
+      this.broken = from.broken;
       return;
     }
-    this.cand = new Uint16Array(p.n * p.n).fill((1 << p.n) - 1);
-    this.dirty = new Int32Array(p.cages.length);
-    this.cellUnion = new Int32Array(p.n * p.n);
-    this.mustStale = new Uint8Array(p.cages.length);
-    this.spread = new Uint8Array(p.n * p.n);
-    this.lineDirty = new Uint8Array(2 * p.n).fill(1);
-    const all = p.cages.map((c) => fillingsOf(c, p.n));
-    this.lists = all.map((f) => f.list);
-    this.mustAt = new Int32Array(p.cages.length);
-    let lines = 0;
-    p.cages.forEach((c, k) => {
-      this.mustAt[k] = lines;
-      lines += c.lines.length;
-    });
-    this.must = new Int32Array(lines);
-    all.forEach((f, k) => this.must.set(f.must, this.mustAt[k]!));
+    const full = (1 << n) - 1;
+    const c: number[] = [];
+    for (let i = 0; i < size; i++) c.push(full);
+    this.cand = c;
+    const st: number[] = [];
+    for (let i = this.oMust + p.lineCount; i > 0; i--) st.push(0);
+    for (let l = 0; l < 2 * n; l++) st[this.oLine + l] = 1;
+    this.st = st;
+    this.lists = [];
     // Easy reading of a cage: its digits as one set, the same for every cell of it.
-    all.forEach((f, k) => {
-      const cells = p.cages[k]!.cells;
+    for (let k = 0; k < cages.length; k++) {
+      const f = fillingsOf(cages[k]!, n);
+      this.lists.push(f.list);
+      const at = this.oMust + p.mustAt[k]!;
+      for (let l = 0; l < f.must.length; l++) st[at + l] = f.must[l]!;
+      const cells = cages[k]!.cells;
       let any = 0;
-      cells.forEach((i, j) => {
-        this.cellUnion[i] = f.union[j]!;
+      for (let j = 0; j < cells.length; j++) {
+        st[this.oUnion + cells[j]!] = f.union[j]!;
         any |= f.union[j]!;
-      });
-      for (const i of cells) this.set(i, any);
-    });
-    this.dirty.fill(0); // each cage's own union is already what a scan would find
+      }
+      for (let j = 0; j < cells.length; j++) this.set(cells[j]!, any);
+    }
+    for (let k = 0; k < cages.length; k++) st[k] = 0; // each cage's own union is already what a scan would find
     if (cand) for (let i = 0; i < cand.length; i++) this.set(i, cand[i]!);
   }
 
@@ -135,10 +148,11 @@ export class Human {
     const next = old & m;
     if (next === old) return false;
     this.cand[i] = next;
-    this.dirty[this.p.cageOf[i]!] |= 1 << this.p.posOf[i]!;
+    const st = this.st;
+    st[this.p.cageOf[i]!] |= 1 << this.p.posOf[i]!;
     const r = (i / this.n) | 0;
-    this.lineDirty[r] = 1;
-    this.lineDirty[this.n + i - r * this.n] = 1;
+    st[this.oLine + r] = 1;
+    st[this.oLine + this.n + i - r * this.n] = 1;
     if (next === 0) this.broken = true;
     return true;
   }
@@ -190,22 +204,23 @@ export class Human {
   /** One round of the easy techniques; true if anything changed. */
   private easy(): boolean {
     let changed = false;
-    const { p, n, cand } = this;
+    const { p, n, cand, st } = this;
+    const union = UNION;
     for (let k = 0; k < p.cages.length; k++) {
-      if (!this.dirty[k]) continue;
+      if (!st[k]) continue;
       const cage = p.cages[k]!;
       const before = this.lists[k]!;
-      this.lists[k] = filterFillings(cage, before, cand, this.dirty[k]!, this.union);
-      this.dirty[k] = 0;
-      if (this.lists[k] !== before) this.mustStale[k] = 1;
+      this.lists[k] = filterFillings(cage, before, cand, st[k]!, union);
+      st[k] = 0;
+      if (this.lists[k] !== before) st[this.oStale + k] = 1;
       if (this.lists[k]!.length === 0) {
         this.broken = true;
         return true;
       }
       let any = 0;
       for (let j = 0; j < cage.cells.length; j++) {
-        this.cellUnion[cage.cells[j]!] = this.union[j]!;
-        any |= this.union[j]!;
+        st[this.oUnion + cage.cells[j]!] = union[j]!;
+        any |= union[j]!;
       }
       let narrowed = false;
       for (let j = 0; j < cage.cells.length; j++) if (this.set(cage.cells[j]!, any)) narrowed = true;
@@ -213,13 +228,13 @@ export class Human {
         changed = true;
         this.log?.({ t: 'cage', cage: k, perCell: false });
       }
-      this.dirty[k] = 0; // narrowing to its own union drops none of its fillings
+      st[k] = 0; // narrowing to its own union drops none of its fillings
     }
     // Naked singles.
     for (let i = 0; i < n * n; i++) {
       const m = cand[i]!;
-      if (this.spread[i] || m === 0 || m & (m - 1)) continue;
-      this.spread[i] = 1;
+      if (st[this.oSpread + i] || m === 0 || m & (m - 1)) continue;
+      st[this.oSpread + i] = 1;
       const r = Math.floor(i / n);
       const c = i % n;
       let cleared = false;
@@ -236,8 +251,8 @@ export class Human {
     const full = (1 << n) - 1;
     // A line nothing narrowed since its last look has no new hidden single (and no new gap).
     for (let line = 0; line < 2 * n; line++) {
-      if (!this.lineDirty[line]) continue;
-      this.lineDirty[line] = 0;
+      if (!st[this.oLine + line]) continue;
+      st[this.oLine + line] = 0;
       let once = 0;
       let twice = 0;
       for (let k = 0; k < n; k++) {
@@ -275,7 +290,7 @@ export class Human {
     for (let k = 0; k < p.cages.length; k++) {
       const cells = p.cages[k]!.cells;
       let narrowed = false;
-      for (const i of cells) if (this.set(i, this.cellUnion[i]!)) narrowed = true;
+      for (const i of cells) if (this.set(i, this.st[this.oUnion + i]!)) narrowed = true;
       if (narrowed) {
         changed = true;
         this.log?.({ t: 'cage', cage: k, perCell: true });
@@ -291,11 +306,11 @@ export class Human {
     let changed = false;
     for (let k = 0; k < p.cages.length; k++) {
       const cage = p.cages[k]!;
-      const must = this.must;
-      const at = this.mustAt[k]!;
-      if (this.mustStale[k]) {
+      const must = this.st;
+      const at = this.oMust + p.mustAt[k]!;
+      if (must[this.oStale + k]) {
         mustOf(cage, this.lists[k]!, must, at);
-        this.mustStale[k] = 0;
+        must[this.oStale + k] = 0;
       }
       for (let l = 0; l < cage.lines.length; l++) {
         const digits = must[at + l]!;
@@ -327,8 +342,8 @@ export class Human {
    */
   private subsets(views: readonly number[]): boolean {
     const n = this.n;
-    const masks = this.masks;
-    const idx = this.idx;
+    const masks = MASKS;
+    const idx = IDX;
     const maxK = n >> 1;
     for (const view of views) {
       for (let u = 0; u < n; u++) {
@@ -398,7 +413,7 @@ export class Human {
     if (popcount(union) > k) return false;
     if (left === 0) return this.applySubset(view, u, count, chosen, union);
     for (let a = start; a <= count - left; a++) {
-      if (this.eachSubset(view, u, count, k, a + 1, left - 1, chosen | (1 << a), union | this.masks[a]!)) return true;
+      if (this.eachSubset(view, u, count, k, a + 1, left - 1, chosen | (1 << a), union | MASKS[a]!)) return true;
     }
     return false;
   }
@@ -409,12 +424,12 @@ export class Human {
     for (let a = 0; a < count; a++) {
       if (found & (1 << a)) continue;
       for (let v = 0; v < this.n; v++) {
-        if (values & (1 << v)) changed = this.drop(view, u, this.idx[a]!, v) || changed;
+        if (values & (1 << v)) changed = this.drop(view, u, IDX[a]!, v) || changed;
       }
     }
     if (changed && this.log) {
       const items: number[] = [];
-      for (let a = 0; a < count; a++) if (found & (1 << a)) items.push(this.idx[a]!);
+      for (let a = 0; a < count; a++) if (found & (1 << a)) items.push(IDX[a]!);
       this.log({ t: 'set', view, u, items, values: digitsOf(values).map((d) => d - 1) });
     }
     return changed;
@@ -429,9 +444,10 @@ export class Human {
   private chains(): boolean {
     const { n, cand } = this;
     const size = n * n;
-    const seen = (this.chainSeen ??= new Int32Array(size)); // per cell: digits it was forced to
-    const queue = (this.chainQueue ??= new Int32Array(2 * size)); // cell * 16 + digit bit index
-    const prev = (this.chainPrev ??= new Int32Array(32 * size)); // per state: the state it came from
+    if (CHAIN_SEEN.length < size) growChains(size);
+    const seen = CHAIN_SEEN; // per cell: digits it was forced to
+    const queue = CHAIN_QUEUE; // cell * 16 + digit bit index
+    const prev = CHAIN_PREV; // per state: the state it came from
     for (let s = 0; s < size; s++) {
       const ms = cand[s]!;
       if (popcount(ms) !== 2) continue;
@@ -439,7 +455,7 @@ export class Human {
       const sc = s - sr * n;
       for (let d = ms; d; d &= d - 1) {
         const orig = d & -d;
-        seen.fill(0);
+        seen.fill(0, 0, size);
         const first = s * 16 + (31 - Math.clz32(ms ^ orig));
         prev[first] = -1;
         let head = 0;
@@ -478,9 +494,6 @@ export class Human {
     }
     return false;
   }
-  private chainSeen?: Int32Array;
-  private chainQueue?: Int32Array;
-  private chainPrev?: Int32Array;
 
   /** Supposes each digit of a two-way cell in turn; rules out one that breaks the puzzle. */
   private trial(): boolean {

@@ -8,18 +8,18 @@ export function neighbours(n: number, i: number): number[] {
 
 export function connected(n: number, cells: readonly number[]): boolean {
   if (cells.length === 0) return false;
-  const inside = new Set(cells);
-  const seen = new Set([cells[0]!]);
-  const stack = [cells[0]!];
-  while (stack.length) {
-    for (const j of neighbours(n, stack.pop()!)) {
-      if (inside.has(j) && !seen.has(j)) {
-        seen.add(j);
-        stack.push(j);
-      }
+  // Cages are small: a list of reached cells beats sets here.
+  const seen = [cells[0]!];
+  for (let s = 0; s < seen.length; s++) {
+    const i = seen[s]!;
+    const r = (i / n) | 0;
+    const c = i - r * n;
+    for (let d = 0; d < 4; d++) {
+      const j = d === 0 ? (r > 0 ? i - n : -1) : d === 1 ? (c < n - 1 ? i + 1 : -1) : d === 2 ? (r < n - 1 ? i + n : -1) : c > 0 ? i - 1 : -1;
+      if (j >= 0 && cells.includes(j) && !seen.includes(j)) seen.push(j);
     }
   }
-  return seen.size === cells.length;
+  return seen.length === cells.length;
 }
 
 /**
@@ -27,7 +27,7 @@ export function connected(n: number, cells: readonly number[]): boolean {
  * are wanted, then random merges of neighbouring cages up to `maxSize` until the mean size is reached.
  */
 export function randomPartition(n: number, rng: Rng, maxSize: number, meanSize: number, givens: boolean): number[][] {
-  const owner = new Int32Array(n * n).fill(-1);
+  const owner = new Array<number>(n * n).fill(-1);
   let cages: number[][] = [];
   for (const i of rng.shuffle([...Array(n * n).keys()])) {
     if (owner[i]! >= 0) continue;
@@ -69,9 +69,9 @@ export function mergeRandom(n: number, cages: number[][], rng: Rng, maxSize: num
   return out;
 }
 
-export function ownerOf(n: number, cages: number[][]): Int32Array {
-  const owner = new Int32Array(n * n).fill(-1);
-  cages.forEach((cells, k) => cells.forEach((i) => (owner[i] = k)));
+export function ownerOf(n: number, cages: number[][]): number[] {
+  const owner = new Array<number>(n * n).fill(-1);
+  for (let k = 0; k < cages.length; k++) for (const i of cages[k]!) owner[i] = k;
   return owner;
 }
 

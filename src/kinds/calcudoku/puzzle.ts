@@ -1,4 +1,5 @@
 import { OP_BIT, opsMaskOf, type CalcudokuModel, type Op } from './model.js';
+import type { Fillings } from './scan.js';
 
 /** A cage as the solvers see it: cell indices r*n+c, and the operations its clue may stand for. */
 export interface CageInfo {
@@ -8,13 +9,19 @@ export interface CageInfo {
   lines: number[]; // distinct rows (r) and columns (n+c) the cage touches
   rowSlot: number[]; // per cell: index into lines of its row
   colSlot: number[]; // per cell: index into lines of its column
+  /** Its fillings once enumerated (scan.ts): a cage object lives through many gradings. */
+  fill: Fillings | null;
 }
 
 export interface Puz {
   n: number;
   cages: CageInfo[];
-  cageOf: Int32Array;
-  posOf: Int32Array; // index of each cell within its cage
+  // Plain arrays, not typed ones: a puzzle is made for every grading, and typed arrays over 64
+  // bytes cost a separate allocation each.
+  cageOf: number[];
+  posOf: number[]; // index of each cell within its cage
+  mustAt: number[]; // per cage: where its lines start in a solver's per-line array
+  lineCount: number; // lines over all cages
 }
 
 /** Operations a hidden-sign clue may stand for, given the cage's size and the allowed signs. */
@@ -24,25 +31,54 @@ export function cageOps(size: number, op: Op, hideOps: boolean, allowed: number)
   return size === 2 ? allowed : allowed & (OP_BIT['+'] | OP_BIT['*']);
 }
 
+/** A cage's solver view; the generator keeps one per cage it made, so each is built once. */
+export function cageInfo(n: number, cells: number[], ops: number, target: number): CageInfo {
+  const lines: number[] = [];
+  const rowSlot: number[] = [];
+  const colSlot: number[] = [];
+  for (const i of cells) {
+    const r = (i / n) | 0;
+    let s = lines.indexOf(r);
+    if (s < 0) s = lines.push(r) - 1;
+    rowSlot.push(s);
+    const c = n + i - r * n;
+    s = lines.indexOf(c);
+    if (s < 0) s = lines.push(c) - 1;
+    colSlot.push(s);
+  }
+  return { cells, ops, target, lines, rowSlot, colSlot, fill: null };
+}
+
+/** A puzzle from its cages' solver views. */
+export function puzOf(n: number, infos: CageInfo[]): Puz {
+  const cageOf = filled(n * n, -1);
+  const posOf = filled(n * n, 0);
+  const mustAt = filled(infos.length, 0);
+  let lines = 0;
+  for (let k = 0; k < infos.length; k++) {
+    const cells = infos[k]!.cells;
+    for (let j = 0; j < cells.length; j++) {
+      cageOf[cells[j]!] = k;
+      posOf[cells[j]!] = j;
+    }
+    mustAt[k] = lines;
+    lines += infos[k]!.lines.length;
+  }
+  return { n, cages: infos, cageOf, posOf, mustAt, lineCount: lines };
+}
+
+/** An array of `len` copies of v, packed (no holes), which V8 reads and copies fastest. */
+export function filled(len: number, v: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < len; i++) out.push(v);
+  return out;
+}
+
 export function makePuz(n: number, cages: { cells: number[]; ops: number; target: number }[]): Puz {
-  const cageOf = new Int32Array(n * n).fill(-1);
-  const posOf = new Int32Array(n * n);
-  const infos = cages.map((cg, k) => {
-    const lines: number[] = [];
-    const slot = (line: number) => {
-      let i = lines.indexOf(line);
-      if (i < 0) i = lines.push(line) - 1;
-      return i;
-    };
-    const rowSlot = cg.cells.map((i) => slot(Math.floor(i / n)));
-    const colSlot = cg.cells.map((i) => slot(n + (i % n)));
-    cg.cells.forEach((i, j) => {
-      cageOf[i] = k;
-      posOf[i] = j;
-    });
-    return { cells: cg.cells, ops: cg.ops, target: cg.target, lines, rowSlot, colSlot };
-  });
-  return { n, cages: infos, cageOf, posOf };
+  return puzOf(
+    n,
+    cages.map((cg) => cageInfo(n, cg.cells, cg.ops, cg.target)),
+  );
 }
 
 export function puzOfModel(m: CalcudokuModel): Puz {

@@ -7,33 +7,69 @@ export interface Fillings {
   must: Int32Array; // per touched line: digits every filling places in it
 }
 
-const cache = new Map<string, Fillings>();
+// Shape and clue to fillings, in two levels of integer keys: the shape (offsets from the first
+// cell, and n), then the clue. Building a string key cost more than the lookup saved.
+const cache = new Map<number, Map<number, Fillings>>();
+const bigCache = new Map<string, Fillings>(); // cages over 6 cells: their shape key would not fit a double
+let cached = 0;
 const CACHE_MAX = 20000;
 
 /**
  * Every filling of a cage that fits its clue and the rule that cells of the cage sharing a row or
- * column differ. Cached by shape and clue: the generator grades many variants of one layout, and a
- * cage it did not touch need not be enumerated again.
+ * column differ. Kept on the cage, and shared by shape and clue: the generator grades many variants
+ * of one layout, and a cage it did not touch need not be enumerated again.
  */
 export function fillingsOf(cage: CageInfo, n: number): Fillings {
+  if (cage.fill) return cage.fill;
   // Fillings depend on the cage's shape, not where it sits: moving a shape keeps which of its cells
   // share a row or column. Keying by shape lets every copy of a shape and clue share one enumeration.
   const cells = cage.cells;
-  const r0 = Math.floor(cells[0]! / n);
-  const c0 = cells[0]! % n;
-  let key = `${n}|${cage.ops}|${cage.target}`;
-  for (let k = 1; k < cells.length; k++) key += `|${Math.floor(cells[k]! / n) - r0},${(cells[k]! % n) - c0}`;
-  let f = cache.get(key);
-  if (!f) {
-    if (cache.size >= CACHE_MAX) cache.clear();
-    const list = enumerate(cage, n);
-    const union = new Int32Array(cage.cells.length);
-    const must = new Int32Array(cage.lines.length);
-    const count = summarise(cage, list, union, must);
-    f = { list: list.subarray(0, count * cage.cells.length), union, must };
-    cache.set(key, f);
+  const r0 = (cells[0]! / n) | 0;
+  const c0 = cells[0]! - r0 * n;
+  let f: Fillings | undefined;
+  if (cells.length <= 6) {
+    const b = 2 * n - 1;
+    let shape = 0;
+    for (let k = 1; k < cells.length; k++) {
+      const r = (cells[k]! / n) | 0;
+      shape = shape * (b * b + 1) + 1 + (r - r0 + n - 1) * b + (cells[k]! - r * n - c0 + n - 1);
+    }
+    shape = shape * 16 + n;
+    const clue = cage.target * 32 + cage.ops;
+    f = cache.get(shape)?.get(clue);
+    if (!f) {
+      if (++cached > CACHE_MAX) clearCache();
+      f = enumerated(cage, n);
+      const inner = cache.get(shape);
+      if (inner) inner.set(clue, f);
+      else cache.set(shape, new Map([[clue, f]]));
+    }
+  } else {
+    let key = `${n}|${cage.target}|${cage.ops}`;
+    for (let k = 1; k < cells.length; k++) key += `|${Math.floor(cells[k]! / n) - r0},${(cells[k]! % n) - c0}`;
+    f = bigCache.get(key);
+    if (!f) {
+      if (++cached > CACHE_MAX) clearCache();
+      f = enumerated(cage, n);
+      bigCache.set(key, f);
+    }
   }
+  cage.fill = f;
   return f;
+}
+
+function clearCache(): void {
+  cache.clear();
+  bigCache.clear();
+  cached = 0;
+}
+
+function enumerated(cage: CageInfo, n: number): Fillings {
+  const list = enumerate(cage, n);
+  const union = new Int32Array(cage.cells.length);
+  const must = new Int32Array(cage.lines.length);
+  const count = summarise(cage, list, union, must);
+  return { list: list.subarray(0, count * cage.cells.length), union, must };
 }
 
 /** Where filterFillings gathers the survivors; one copy of the exact size is kept afterwards. */
@@ -46,7 +82,7 @@ const checkMask = new Int32Array(16);
  * (bits over the cage's cells), and writes the union of digits per cell. Returns the same array
  * when nothing was dropped. The hottest loop of grading: no allocation unless fillings drop.
  */
-export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Array, changed: number, union: Int32Array): Uint8Array {
+export function filterFillings(cage: CageInfo, list: Uint8Array, cand: readonly number[], changed: number, union: Int32Array): Uint8Array {
   const cells = cage.cells;
   const len = cells.length;
   let nc = 0;
@@ -79,21 +115,33 @@ export function filterFillings(cage: CageInfo, list: Uint8Array, cand: Uint16Arr
   return w === list.length ? list : out.slice(0, w);
 }
 
-/** Per touched line of the cage: the digits that every filling in `list` places in that line. */
-export function mustOf(cage: CageInfo, list: Uint8Array, must: Int32Array, at: number): void {
-  summarise(cage, list, unionScratch, must, at);
+/** Per touched line of the cage: the digits that every filling in `list` places in that line, into must[at..]. */
+export function mustOf(cage: CageInfo, list: Uint8Array, must: number[], at: number): void {
+  const len = cage.cells.length;
+  const nl = cage.lines.length;
+  const rowSlot = cage.rowSlot;
+  const colSlot = cage.colSlot;
+  for (let l = 0; l < nl; l++) must[at + l] = list.length ? -1 : 0;
+  for (let i = 0; i < list.length; i += len) {
+    for (let l = 0; l < nl; l++) lineMask[l] = 0;
+    for (let k = 0; k < len; k++) {
+      const b = 1 << (list[i + k]! - 1);
+      lineMask[rowSlot[k]!] |= b;
+      lineMask[colSlot[k]!] |= b;
+    }
+    for (let l = 0; l < nl; l++) must[at + l] &= lineMask[l]!;
+  }
 }
 
-// Scratch for summarise: it runs on every narrowed cage during medium grading, and the solver copies.
-const unionScratch = new Int32Array(32);
+// Scratch for summarise and mustOf: they run on every narrowed cage during grading.
 const lineMask = new Int32Array(32);
 
 /** Union of digits per cell, and into must[at..] the digits every filling puts in each touched line. */
-function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: Int32Array, at = 0): number {
+function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: Int32Array): number {
   const len = cage.cells.length;
   const nl = cage.lines.length;
   for (let k = 0; k < len; k++) union[k] = 0;
-  for (let l = 0; l < nl; l++) must[at + l] = list.length ? -1 : 0;
+  for (let l = 0; l < nl; l++) must[l] = list.length ? -1 : 0;
   let count = 0;
   for (let i = 0; i < list.length; i += len) {
     count++;
@@ -104,7 +152,7 @@ function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: In
       lineMask[cage.rowSlot[k]!] |= b;
       lineMask[cage.colSlot[k]!] |= b;
     }
-    for (let l = 0; l < nl; l++) must[at + l] &= lineMask[l]!;
+    for (let l = 0; l < nl; l++) must[l] &= lineMask[l]!;
   }
   return count;
 }

@@ -3,7 +3,7 @@ import type { Puz } from './puzzle.js';
 
 export interface Count {
   count: number; // 0, 1, or `limit` meaning "at least that many"
-  solutions: Uint16Array[]; // candidate masks of each solution found (one bit per cell)
+  solutions: number[][]; // candidate masks of each solution found (one bit per cell)
   complete: boolean; // false when the node budget ran out first
 }
 
@@ -12,8 +12,8 @@ export interface Count {
  * then branch on the cell with fewest candidates. Stops at `limit` solutions, so `count === 1`
  * proves uniqueness.
  */
-export function countSolutions(p: Puz, limit = 2, start?: Uint16Array, maxNodes = Infinity): Count {
-  const solutions: Uint16Array[] = [];
+export function countSolutions(p: Puz, limit = 2, start?: readonly number[] | Human, maxNodes = Infinity): Count {
+  const solutions: number[][] = [];
   let nodes = 0;
   const search = (h: Human): void => {
     if (++nodes > maxNodes) return;
@@ -41,7 +41,9 @@ export function countSolutions(p: Puz, limit = 2, start?: Uint16Array, maxNodes 
       search(next);
     }
   };
-  search(new Human(p, start));
+  // Searching on from a grader's solver skips building one: the propagation reaches the same
+  // fixpoint from its state as from its candidates, so the search is the same.
+  search(start instanceof Human ? new Human(p, undefined, start) : new Human(p, start));
   return { count: solutions.length, solutions, complete: nodes <= maxNodes };
 }
 
