@@ -31,8 +31,13 @@ export function cageOps(size: number, op: Op, hideOps: boolean, allowed: number)
   return size === 2 ? allowed : allowed & (OP_BIT['+'] | OP_BIT['*']);
 }
 
-/** A cage's solver view; the generator keeps one per cage it made, so each is built once. */
-export function cageInfo(n: number, cells: number[], ops: number, target: number): CageInfo {
+/**
+ * A cage's solver view; the generator keeps one per cage it made, so each is built once. Its cells
+ * are in reading order whatever order they came in, so every copy of a shape shares one fillings
+ * cache entry (scan.ts), and the solvers' results do not depend on the order.
+ */
+export function cageInfo(n: number, unordered: readonly number[], ops: number, target: number): CageInfo {
+  const cells = unordered.slice().sort(byNumber);
   const lines: number[] = [];
   const rowSlot: number[] = [];
   const colSlot: number[] = [];
@@ -48,6 +53,8 @@ export function cageInfo(n: number, cells: number[], ops: number, target: number
   }
   return { cells, ops, target, lines, rowSlot, colSlot, fill: null };
 }
+
+const byNumber = (a: number, b: number): number => a - b;
 
 /** A puzzle from its cages' solver views. */
 export function puzOf(n: number, infos: CageInfo[]): Puz {

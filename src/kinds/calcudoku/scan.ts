@@ -68,8 +68,8 @@ function enumerated(cage: CageInfo, n: number): Fillings {
   const list = enumerate(cage, n);
   const union = new Int32Array(cage.cells.length);
   const must = new Int32Array(cage.lines.length);
-  const count = summarise(cage, list, union, must);
-  return { list: list.subarray(0, count * cage.cells.length), union, must };
+  summarise(cage, list, union, must);
+  return { list, union, must };
 }
 
 /** Where filterFillings gathers the survivors; one copy of the exact size is kept afterwards. */
@@ -157,24 +157,71 @@ function summarise(cage: CageInfo, list: Uint8Array, union: Int32Array, must: In
   return count;
 }
 
+// Enumeration state, shared: the search below is plain recursion over module variables (closures
+// cost more here, and fillings are enumerated for every new cage the generator tries).
+let eOut = new Uint8Array(4096);
+let eW = 0;
+let eLen = 0;
+let eN = 0;
+let eT = 0;
+let eSum = false;
+let eProd = false;
+const eRow = new Int32Array(16);
+const eCol = new Int32Array(16);
+const eUsed = new Int32Array(32); // rows, then columns: digits already in this cage there
+const eDigits = new Uint8Array(16);
+
+function record(): void {
+  if (eW + eLen > eOut.length) {
+    const bigger = new Uint8Array(eOut.length * 2);
+    bigger.set(eOut);
+    eOut = bigger;
+  }
+  for (let k = 0; k < eLen; k++) eOut[eW + k] = eDigits[k]!;
+  eW += eLen;
+}
+
+/** Digits for cells k.. of a + or x cage, given the sum and product so far. */
+function extend(k: number, sum: number, prod: number): void {
+  if (k === eLen) {
+    // A filling that fits both signs (hidden) is recorded once.
+    if ((eSum && sum === eT) || (eProd && prod === eT)) record();
+    return;
+  }
+  const left = eLen - k - 1; // cells after this one
+  const r = eRow[k]!;
+  const c = eN + eCol[k]!;
+  for (let d = 1; d <= eN; d++) {
+    const s = sum + d;
+    const q = prod * d;
+    const sumAlive = eSum && s + left <= eT && s + left * eN >= eT;
+    const prodAlive = eProd && eT % q === 0;
+    if (!sumAlive && !prodAlive) {
+      if (!eProd && s + left > eT) break; // larger digits only overshoot the sum
+      continue;
+    }
+    const b = 1 << (d - 1);
+    if (eUsed[r]! & b || eUsed[c]! & b) continue;
+    eDigits[k] = d;
+    eUsed[r] |= b;
+    eUsed[c] |= b;
+    extend(k + 1, s, q);
+    eUsed[r] &= ~b;
+    eUsed[c] &= ~b;
+  }
+}
+
+/** Every filling of the cage, in lexicographic order of its cells' digits; a fresh array. */
 function enumerate(cage: CageInfo, n: number): Uint8Array {
   const cells = cage.cells;
   const len = cells.length;
   const t = cage.target;
-  let out = new Uint8Array(64 * len);
-  let w = 0;
-  const digits = new Uint8Array(len);
-  const record = () => {
-    if (w + len > out.length) {
-      const bigger = new Uint8Array(out.length * 2);
-      bigger.set(out);
-      out = bigger;
-    }
-    out.set(digits, w);
-    w += len;
-  };
+  eW = 0;
+  eLen = len;
+  eN = n;
+  eT = t;
   if (cage.ops & 16 && len === 1 && t >= 1 && t <= n) {
-    digits[0] = t;
+    eDigits[0] = t;
     record();
   }
   if (len === 2 && cage.ops & 10) {
@@ -187,48 +234,22 @@ function enumerate(cage: CageInfo, n: number): Uint8Array {
         // With hidden signs a pair may fit both - and /; it is still one filling.
         const divide = cage.ops & 8 && hi === lo * t && !minus;
         if (minus || divide) {
-          digits[0] = x;
-          digits[1] = y;
+          eDigits[0] = x;
+          eDigits[1] = y;
           record();
         }
       }
     }
   }
   if (len >= 2 && cage.ops & 5) {
-    const row = cells.map((i) => Math.floor(i / n));
-    const col = cells.map((i) => i % n);
-    const used = new Int32Array(2 * n); // rows, then columns: digits already in this cage there
-    const sumOk = (cage.ops & 1) !== 0;
-    const prodOk = (cage.ops & 4) !== 0;
-    const go = (k: number, sum: number, prod: number): void => {
-      if (k === len) {
-        // A filling that fits both signs (hidden) is recorded once.
-        if ((sumOk && sum === t) || (prodOk && prod === t)) record();
-        return;
-      }
-      const left = len - k - 1; // cells after this one
-      const r = row[k]!;
-      const c = n + col[k]!;
-      for (let d = 1; d <= n; d++) {
-        const s = sum + d;
-        const q = prod * d;
-        const sumAlive = sumOk && s + left <= t && s + left * n >= t;
-        const prodAlive = prodOk && t % q === 0;
-        if (!sumAlive && !prodAlive) {
-          if (!prodOk && s + left > t) break; // larger digits only overshoot the sum
-          continue;
-        }
-        const b = 1 << (d - 1);
-        if (used[r]! & b || used[c]! & b) continue;
-        digits[k] = d;
-        used[r] |= b;
-        used[c] |= b;
-        go(k + 1, s, q);
-        used[r] &= ~b;
-        used[c] &= ~b;
-      }
-    };
-    go(0, 0, 1);
+    for (let k = 0; k < len; k++) {
+      eRow[k] = (cells[k]! / n) | 0;
+      eCol[k] = cells[k]! - eRow[k]! * n;
+    }
+    eUsed.fill(0);
+    eSum = (cage.ops & 1) !== 0;
+    eProd = (cage.ops & 4) !== 0;
+    extend(0, 0, 1);
   }
-  return out.subarray(0, w);
+  return eOut.slice(0, eW);
 }
