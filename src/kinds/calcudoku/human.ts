@@ -89,6 +89,8 @@ export class Human {
   private readonly oMust: number;
   lists: Uint8Array[]; // per cage: the fillings still possible
   private broken = false;
+  /** Cells that became single and have not been spread yet: the scan for naked singles stops at 0. */
+  private unspread = 0;
   used = 0;
   /** Set for worked solutions: called after each deduction, with the candidates already narrowed. */
   log: ((s: Step) => void) | null = null;
@@ -113,6 +115,7 @@ export class Human {
       this.st = from.st.slice();
       this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
       this.broken = from.broken;
+      this.unspread = from.unspread;
       return;
     }
     const full = (1 << n) - 1;
@@ -154,6 +157,7 @@ export class Human {
     st[this.oLine + r] = 1;
     st[this.oLine + this.n + i - r * this.n] = 1;
     if (next === 0) this.broken = true;
+    else if ((next & (next - 1)) === 0) this.unspread++;
     return true;
   }
 
@@ -231,10 +235,11 @@ export class Human {
       st[k] = 0; // narrowing to its own union drops none of its fillings
     }
     // Naked singles.
-    for (let i = 0; i < n * n; i++) {
+    for (let i = 0; i < n * n && this.unspread > 0; i++) {
       const m = cand[i]!;
       if (st[this.oSpread + i] || m === 0 || m & (m - 1)) continue;
       st[this.oSpread + i] = 1;
+      this.unspread--;
       const r = Math.floor(i / n);
       const c = i % n;
       let cleared = false;
