@@ -87,7 +87,7 @@ export class Human {
   private readonly oSpread: number;
   private readonly oLine: number;
   private readonly oMust: number;
-  lists: Uint8Array[]; // per cage: the fillings still possible
+  lists: number[][]; // per cage: the fillings still possible (packed, scan.ts)
   private broken = false;
   /** Cells that became single and have not been spread yet: the scan for naked singles stops at 0. */
   private unspread = 0;
@@ -214,7 +214,7 @@ export class Human {
       if (!st[k]) continue;
       const cage = p.cages[k]!;
       const before = this.lists[k]!;
-      this.lists[k] = filterFillings(cage, before, cand, st[k]!, union);
+      this.lists[k] = filterFillings(cage, before, cand, n, union);
       st[k] = 0;
       if (this.lists[k] !== before) st[this.oStale + k] = 1;
       if (this.lists[k]!.length === 0) {
@@ -314,7 +314,7 @@ export class Human {
       const must = this.st;
       const at = this.oMust + p.mustAt[k]!;
       if (must[this.oStale + k]) {
-        mustOf(cage, this.lists[k]!, must, at);
+        mustOf(cage, this.lists[k]!, n, must, at);
         must[this.oStale + k] = 0;
       }
       for (let l = 0; l < cage.lines.length; l++) {

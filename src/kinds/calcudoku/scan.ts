@@ -1,11 +1,21 @@
 import type { CageInfo } from './puzzle.js';
 
-/** All fillings of one cage, digit by digit, with what they imply before any other reasoning. */
+/**
+ * All fillings of one cage, with what they imply before any other reasoning. A filling is packed
+ * into words of 30 bits, each cell's digit as one bit of an n-bit group (cell k in word
+ * k / perWord(n), from bit (k % perWord(n)) * n): whether a filling still fits the candidates is
+ * then one AND per word, and the union of the survivors one OR. 30 bits keep words small integers.
+ */
 export interface Fillings {
-  list: Uint8Array; // cells.length digits per filling
+  list: number[]; // wordsOf(cells, n) words per filling
   union: Int32Array; // per cell: digits it takes in some filling (bit d-1)
   must: Int32Array; // per touched line: digits every filling places in it
 }
+
+/** Cells per word of a packed filling. */
+export const perWord = (n: number): number => Math.floor(30 / n);
+/** Words per packed filling of a cage of `len` cells. */
+export const wordsOf = (len: number, n: number): number => Math.ceil(len / perWord(n));
 
 // Shape and clue to fillings, in two levels of integer keys: the shape (offsets from the first
 // cell, and n), then the clue. Building a string key cost more than the lookup saved.
@@ -65,67 +75,94 @@ function clearCache(): void {
 }
 
 function enumerated(cage: CageInfo, n: number): Fillings {
-  const list = enumerate(cage, n);
-  const union = new Int32Array(cage.cells.length);
+  const digits = enumerate(cage, n);
+  const len = cage.cells.length;
+  const union = new Int32Array(len);
   const must = new Int32Array(cage.lines.length);
-  summarise(cage, list, union, must);
+  summarise(cage, digits, union, must);
+  const pw = perWord(n);
+  const words = wordsOf(len, n);
+  const list: number[] = [];
+  for (let at = 0; at < digits.length; at += len) {
+    for (let w = 0; w < words; w++) {
+      let word = 0;
+      for (let k = w * pw; k < len && k < (w + 1) * pw; k++) word |= 1 << ((k - w * pw) * n + digits[at + k]! - 1);
+      list.push(word);
+    }
+  }
   return { list, union, must };
 }
 
 /** Where filterFillings gathers the survivors; one copy of the exact size is kept afterwards. */
-let scratch = new Uint8Array(4096);
-const checkAt = new Int32Array(16);
-const checkMask = new Int32Array(16);
+const scratch: number[] = [];
+const allowed = new Int32Array(8);
+const unionWords = new Int32Array(8);
 
 /**
- * Keeps the fillings whose digits are all still candidates, checking only the cells in `changed`
- * (bits over the cage's cells), and writes the union of digits per cell. Returns the same array
- * when nothing was dropped. The hottest loop of grading: no allocation unless fillings drop.
+ * Keeps the fillings whose digits are all still candidates and writes the union of digits per
+ * cell. Returns the same array when nothing was dropped. The hottest loop of grading: no
+ * allocation unless fillings drop.
  */
-export function filterFillings(cage: CageInfo, list: Uint8Array, cand: readonly number[], changed: number, union: Int32Array): Uint8Array {
+export function filterFillings(cage: CageInfo, list: number[], cand: readonly number[], n: number, union: Int32Array): number[] {
   const cells = cage.cells;
   const len = cells.length;
-  let nc = 0;
-  for (let k = 0; k < len; k++) {
-    union[k] = 0;
-    if (changed & (1 << k)) {
-      checkAt[nc] = k;
-      checkMask[nc++] = cand[cells[k]!]! << 1; // bit d for digit d, as the list stores digits
-    }
-  }
-  if (scratch.length < list.length) scratch = new Uint8Array(list.length * 2);
+  const pw = perWord(n);
+  const full = (1 << n) - 1;
   const out = scratch;
   let w = 0;
-  for (let at = 0; at < list.length; at += len) {
-    let ok = true;
-    for (let q = 0; q < nc; q++) {
-      if (!((checkMask[q]! >> list[at + checkAt[q]!]!) & 1)) {
-        ok = false;
-        break;
+  if (len <= pw) {
+    // One word a filling: every cage of 4x4 and 5x5, and nearly every cage up to 7x7.
+    let ok = 0;
+    for (let k = 0; k < len; k++) ok |= cand[cells[k]!]! << (k * n);
+    const bad = ~ok;
+    let u = 0;
+    for (let i = 0; i < list.length; i++) {
+      const f = list[i]!;
+      if (f & bad) continue;
+      u |= f;
+      if (w < out.length) out[w] = f;
+      else out.push(f);
+      w++;
+    }
+    for (let k = 0; k < len; k++) union[k] = (u >> (k * n)) & full;
+  } else {
+    const words = wordsOf(len, n);
+    for (let j = 0; j < words; j++) {
+      allowed[j] = 0;
+      unionWords[j] = 0;
+    }
+    for (let k = 0; k < len; k++) allowed[(k / pw) | 0] |= cand[cells[k]!]! << ((k % pw) * n);
+    for (let i = 0; i < list.length; i += words) {
+      let j = 0;
+      while (j < words && !(list[i + j]! & ~allowed[j]!)) j++;
+      if (j < words) continue;
+      for (j = 0; j < words; j++) {
+        const f = list[i + j]!;
+        unionWords[j] |= f;
+        if (w < out.length) out[w] = f;
+        else out.push(f);
+        w++;
       }
     }
-    if (!ok) continue;
-    for (let k = 0; k < len; k++) {
-      const d = list[at + k]!;
-      union[k] |= 1 << (d - 1);
-      out[w + k] = d;
-    }
-    w += len;
+    for (let k = 0; k < len; k++) union[k] = (unionWords[(k / pw) | 0]! >> ((k % pw) * n)) & full;
   }
   return w === list.length ? list : out.slice(0, w);
 }
 
 /** Per touched line of the cage: the digits that every filling in `list` places in that line, into must[at..]. */
-export function mustOf(cage: CageInfo, list: Uint8Array, must: number[], at: number): void {
+export function mustOf(cage: CageInfo, list: number[], n: number, must: number[], at: number): void {
   const len = cage.cells.length;
   const nl = cage.lines.length;
   const rowSlot = cage.rowSlot;
   const colSlot = cage.colSlot;
+  const pw = perWord(n);
+  const words = wordsOf(len, n);
+  const full = (1 << n) - 1;
   for (let l = 0; l < nl; l++) must[at + l] = list.length ? -1 : 0;
-  for (let i = 0; i < list.length; i += len) {
+  for (let i = 0; i < list.length; i += words) {
     for (let l = 0; l < nl; l++) lineMask[l] = 0;
     for (let k = 0; k < len; k++) {
-      const b = 1 << (list[i + k]! - 1);
+      const b = (list[i + ((k / pw) | 0)]! >> ((k % pw) * n)) & full;
       lineMask[rowSlot[k]!] |= b;
       lineMask[colSlot[k]!] |= b;
     }
