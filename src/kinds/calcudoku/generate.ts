@@ -193,8 +193,13 @@ function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
 function secondSolution(p: Plan, stuck: Human): number[] | null {
   const found = countSolutions(stuck.p, 2, stuck, SECOND_BUDGET).solutions;
   for (const s of found) {
-    const digits = Array.from(s, (m) => 32 - Math.clz32(m));
-    if (digits.some((d, i) => d !== p.sol[i])) return digits;
+    let differs = false;
+    const digits: number[] = [];
+    for (let i = 0; i < s.length; i++) {
+      digits.push(32 - Math.clz32(s[i]!));
+      if (digits[i] !== p.sol[i]) differs = true;
+    }
+    if (differs) return digits;
   }
   return null;
 }
@@ -328,9 +333,22 @@ function dominoPair(n: number, cells: number[], rng: Rng): [number[], number[]] 
 
 /** Keeps the clues of cages that did not change; new cages get fresh clues. */
 function rebuild(p: Plan, old: WorkCage[], cells: number[][], rng: Rng): WorkCage[] {
-  // Cages that did not change keep their very cell arrays (partition.ts copies none it keeps).
-  const byCells = new Map(old.map((c) => [c.cells, c]));
-  return cells.map((c) => byCells.get(c) ?? clue(p, c, rng));
+  // Cages that did not change keep their very cell arrays (partition.ts copies none it keeps), and
+  // their order, so looking on from the last one found is quick.
+  const out: WorkCage[] = [];
+  let hint = 0;
+  for (const c of cells) {
+    let same: WorkCage | null = null;
+    for (let t = 0; t < old.length && !same; t++) {
+      const o = old[(hint + t) % old.length]!;
+      if (o.cells === c) {
+        same = o;
+        hint = (hint + t + 1) % old.length;
+      }
+    }
+    out.push(same ?? clue(p, c, rng));
+  }
+  return out;
 }
 
 const byNumber = (a: number, b: number): number => a - b;

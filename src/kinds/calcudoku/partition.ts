@@ -29,9 +29,13 @@ export function connected(n: number, cells: readonly number[]): boolean {
 export function randomPartition(n: number, rng: Rng, maxSize: number, meanSize: number, givens: boolean): number[][] {
   const owner = new Array<number>(n * n).fill(-1);
   let cages: number[][] = [];
-  for (const i of rng.shuffle([...Array(n * n).keys()])) {
+  const order: number[] = [];
+  for (let i = 0; i < n * n; i++) order.push(i);
+  const free: number[] = [];
+  for (const i of rng.shuffle(order)) {
     if (owner[i]! >= 0) continue;
-    const free = neighbours(n, i).filter((j) => owner[j]! < 0);
+    free.length = 0;
+    for (const j of neighbours(n, i)) if (owner[j]! < 0) free.push(j);
     const cells = free.length ? [i, rng.pick(free)] : [i];
     for (const j of cells) owner[j] = cages.length;
     cages.push(cells);
@@ -59,13 +63,28 @@ export function randomPartition(n: number, rng: Rng, maxSize: number, meanSize: 
 export function mergeRandom(n: number, cages: number[][], rng: Rng, maxSize: number): number[][] | null {
   const owner = ownerOf(n, cages);
   const a = rng.int(0, cages.length - 1);
-  const others = new Set<number>();
-  for (const i of cages[a]!) for (const j of neighbours(n, i)) if (owner[j] !== a) others.add(owner[j]!);
-  const fits = [...others].filter((b) => cages[a]!.length + cages[b]!.length <= maxSize);
+  const size = cages[a]!.length;
+  // Neighbouring cages small enough to join, in increasing order (loops: this runs at every
+  // grading step of a hard layout).
+  const fits: number[] = [];
+  for (const i of cages[a]!) {
+    for (const j of neighbours(n, i)) {
+      const o = owner[j]!;
+      if (o === a || size + cages[o]!.length > maxSize || fits.includes(o)) continue;
+      let at = fits.length;
+      fits.push(o);
+      while (at > 0 && fits[at - 1]! > o) {
+        fits[at] = fits[at - 1]!;
+        at--;
+      }
+      fits[at] = o;
+    }
+  }
   if (!fits.length) return null;
-  const b = rng.pick(fits.sort((x, y) => x - y));
-  const out = cages.filter((_, k) => k !== a && k !== b);
-  out.push([...cages[a]!, ...cages[b]!]);
+  const b = rng.pick(fits);
+  const out: number[][] = [];
+  for (let k = 0; k < cages.length; k++) if (k !== a && k !== b) out.push(cages[k]!);
+  out.push(cages[a]!.concat(cages[b]!));
   return out;
 }
 
@@ -80,18 +99,17 @@ export function splitRandom(n: number, cells: number[], rng: Rng, minPart: numbe
   if (cells.length < 2 * minPart) return null;
   for (let tries = 0; tries < 8; tries++) {
     const size = rng.int(minPart, cells.length - minPart);
-    const inside = new Set(cells);
+    // Arrays, not sets: a cage is a few cells.
     const part = [rng.pick(cells)];
-    const inPart = new Set(part);
+    const frontier: number[] = [];
     while (part.length < size) {
-      const frontier: number[] = [];
-      for (const i of part) for (const j of neighbours(n, i)) if (inside.has(j) && !inPart.has(j)) frontier.push(j);
+      frontier.length = 0;
+      for (const i of part) for (const j of neighbours(n, i)) if (cells.includes(j) && !part.includes(j)) frontier.push(j);
       if (!frontier.length) break;
-      const j = rng.pick(frontier);
-      inPart.add(j);
-      part.push(j);
+      part.push(rng.pick(frontier));
     }
-    const rest = cells.filter((i) => !inPart.has(i));
+    const rest: number[] = [];
+    for (const i of cells) if (!part.includes(i)) rest.push(i);
     if (part.length === size && connected(n, rest)) return [part, rest];
   }
   return null;

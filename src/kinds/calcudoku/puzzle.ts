@@ -37,24 +37,34 @@ export function cageOps(size: number, op: Op, hideOps: boolean, allowed: number)
  * cache entry (scan.ts), and the solvers' results do not depend on the order.
  */
 export function cageInfo(n: number, unordered: readonly number[], ops: number, target: number): CageInfo {
-  const cells = unordered.slice().sort(byNumber);
+  const cells: number[] = [];
+  for (const i of unordered) {
+    // Insertion into order: cages are a few cells, and a sort with a comparator cost more.
+    let at = cells.length;
+    cells.push(i);
+    while (at > 0 && cells[at - 1]! > i) {
+      cells[at] = cells[at - 1]!;
+      at--;
+    }
+    cells[at] = i;
+  }
   const lines: number[] = [];
   const rowSlot: number[] = [];
   const colSlot: number[] = [];
   for (const i of cells) {
     const r = (i / n) | 0;
-    let s = lines.indexOf(r);
-    if (s < 0) s = lines.push(r) - 1;
-    rowSlot.push(s);
-    const c = n + i - r * n;
-    s = lines.indexOf(c);
-    if (s < 0) s = lines.push(c) - 1;
-    colSlot.push(s);
+    rowSlot.push(slotOf(lines, r));
+    colSlot.push(slotOf(lines, n + i - r * n));
   }
   return { cells, ops, target, lines, rowSlot, colSlot, fill: null };
 }
 
-const byNumber = (a: number, b: number): number => a - b;
+/** Where `line` is in `lines`, added at the end if new. */
+function slotOf(lines: number[], line: number): number {
+  for (let s = 0; s < lines.length; s++) if (lines[s] === line) return s;
+  lines.push(line);
+  return lines.length - 1;
+}
 
 /** A puzzle from its cages' solver views. */
 export function puzOf(n: number, infos: CageInfo[]): Puz {
