@@ -1,4 +1,4 @@
-import type { Puz } from './puzzle.js';
+import { filled, type Puz } from './puzzle.js';
 import { filterFillings, fillingsOf, mustOf } from './scan.js';
 
 /**
@@ -56,6 +56,9 @@ const popcount = (m: number): number => {
 };
 
 const UNION = new Int32Array(32);
+/** Templates copied by every fresh solver: all digits for each n, and zeros. */
+const FULL: number[][] = [];
+const ZEROS = filled(2048, 0);
 const MASKS = new Int32Array(16);
 const IDX = new Int32Array(16);
 // Forcing-chain scratch, shared: a chain search never runs inside another.
@@ -76,7 +79,8 @@ function growChains(size: number): void {
  * filtered (dirty) and whether its lines' musts are stale; per cell the digits some filling of its
  * cage puts there (cellUnion) and whether its single digit has been cleared from its lines
  * (spread); per row then column whether it narrowed since hidden singles last looked; per cage and
- * touched line (from p.mustAt) the digits every filling puts there.
+ * touched line (from p.mustAt) the digits every filling puts there, and after those, the digits
+ * last cleared from the rest of that line (cageLines).
  */
 export class Human {
   readonly n: number;
@@ -119,29 +123,33 @@ export class Human {
       return;
     }
     const full = (1 << n) - 1;
-    const c: number[] = [];
-    for (let i = 0; i < size; i++) c.push(full);
+    const c = (FULL[n] ??= filled(size, full)).slice();
     this.cand = c;
-    const st: number[] = [];
-    for (let i = this.oMust + p.lineCount; i > 0; i--) st.push(0);
+    const len = this.oMust + 2 * p.lineCount;
+    const st = len <= ZEROS.length ? ZEROS.slice(0, len) : filled(len, 0);
     for (let l = 0; l < 2 * n; l++) st[this.oLine + l] = 1;
     this.st = st;
-    this.lists = [];
-    // Easy reading of a cage: its digits as one set, the same for every cell of it.
+    const lists: number[][] = [];
+    // Easy reading of a cage: its digits as one set, the same for every cell of it. Each cage's own
+    // union is already what a scan of it would find, so no cage starts dirty.
     for (let k = 0; k < cages.length; k++) {
       const f = fillingsOf(cages[k]!, n);
-      this.lists.push(f.list);
+      lists.push(f.list);
       const at = this.oMust + p.mustAt[k]!;
       for (let l = 0; l < f.must.length; l++) st[at + l] = f.must[l]!;
       const cells = cages[k]!.cells;
+      const union = f.union;
       let any = 0;
       for (let j = 0; j < cells.length; j++) {
-        st[this.oUnion + cells[j]!] = f.union[j]!;
-        any |= f.union[j]!;
+        st[this.oUnion + cells[j]!] = union[j]!;
+        any |= union[j]!;
       }
-      for (let j = 0; j < cells.length; j++) this.set(cells[j]!, any);
+      if (any === full) continue;
+      if (any === 0) this.broken = true;
+      for (let j = 0; j < cells.length; j++) c[cells[j]!] = any;
+      if (any !== 0 && (any & (any - 1)) === 0) this.unspread += cells.length;
     }
-    for (let k = 0; k < cages.length; k++) st[k] = 0; // each cage's own union is already what a scan would find
+    this.lists = lists;
     if (cand) for (let i = 0; i < cand.length; i++) this.set(i, cand[i]!);
   }
 
@@ -319,7 +327,9 @@ export class Human {
       }
       for (let l = 0; l < cage.lines.length; l++) {
         const digits = must[at + l]!;
-        if (!digits) continue;
+        // Applied before and unchanged since: those digits are gone from the rest of the line.
+        if (!digits || digits === must[at + p.lineCount + l]) continue;
+        must[at + p.lineCount + l] = digits;
         const line = cage.lines[l]!;
         let narrowed = false;
         for (let j = 0; j < n; j++) {
