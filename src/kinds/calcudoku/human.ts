@@ -76,7 +76,8 @@ function growChains(size: number): void {
  * thousands of times per puzzle, and V8 copies such arrays far faster than typed arrays (over 64
  * bytes those live outside the heap: about 1.5 us to make each, measured).
  * `st` holds, at offsets fixed per puzzle: per cage the bits of its cells narrowed since it was last
- * filtered (dirty) and whether its lines' musts are stale; per cell the digits some filling of its
+ * filtered (dirty), whether its lines' musts are stale, and whether its cells may still hold digits
+ * outside their own unions (due, for perCell); per cell the digits some filling of its
  * cage puts there (cellUnion) and whether its single digit has been cleared from its lines
  * (spread); per row then column whether it narrowed since hidden singles last looked; per cage and
  * touched line (from p.mustAt) the digits every filling puts there, and after those, the digits
@@ -87,6 +88,7 @@ export class Human {
   readonly cand: number[];
   private st: number[];
   private readonly oStale: number;
+  private readonly oDue: number;
   private readonly oUnion: number;
   private readonly oSpread: number;
   private readonly oLine: number;
@@ -95,6 +97,8 @@ export class Human {
   private broken = false;
   /** Cells that became single and have not been spread yet: the scan for naked singles stops at 0. */
   private unspread = 0;
+  /** Cells spread so far: once easy() is done, every single cell is spread, so all n*n means solved. */
+  private spreadCount = 0;
   used = 0;
   /** Set for worked solutions: called after each deduction, with the candidates already narrowed. */
   log: ((s: Step) => void) | null = null;
@@ -110,7 +114,8 @@ export class Human {
     const cages = p.cages;
     this.n = n;
     this.oStale = cages.length;
-    this.oUnion = 2 * cages.length;
+    this.oDue = 2 * cages.length;
+    this.oUnion = 3 * cages.length;
     this.oSpread = this.oUnion + size;
     this.oLine = this.oSpread + size;
     this.oMust = this.oLine + 2 * n;
@@ -120,6 +125,7 @@ export class Human {
       this.lists = from.lists.slice(); // filtering makes new arrays, so sharing is safe
       this.broken = from.broken;
       this.unspread = from.unspread;
+      this.spreadCount = from.spreadCount;
       return;
     }
     const full = (1 << n) - 1;
@@ -128,6 +134,7 @@ export class Human {
     const len = this.oMust + 2 * p.lineCount;
     const st = len <= ZEROS.length ? ZEROS.slice(0, len) : filled(len, 0);
     for (let l = 0; l < 2 * n; l++) st[this.oLine + l] = 1;
+    for (let k = 0; k < cages.length; k++) st[this.oDue + k] = 1;
     this.st = st;
     const lists: number[][] = [];
     // Easy reading of a cage: its digits as one set, the same for every cell of it. Each cage's own
@@ -183,7 +190,7 @@ export class Human {
       if (this.broken) return 'contradiction';
       if (this.easy()) continue;
       if (this.broken) return 'contradiction';
-      if (this.solvedAll()) return 'solved';
+      if (this.spreadCount === this.n * this.n) return 'solved';
       if (maxLevel >= 1 && this.perCell()) {
         if (this.used < 1) this.used = 1;
         continue;
@@ -208,11 +215,6 @@ export class Human {
     }
   }
 
-  private solvedAll(): boolean {
-    for (let i = 0; i < this.cand.length; i++) if (popcount(this.cand[i]!) !== 1) return false;
-    return true;
-  }
-
   /** One round of the easy techniques; true if anything changed. */
   private easy(): boolean {
     let changed = false;
@@ -224,6 +226,7 @@ export class Human {
       const before = this.lists[k]!;
       this.lists[k] = filterFillings(cage, before, cand, n, union);
       st[k] = 0;
+      st[this.oDue + k] = 1;
       if (this.lists[k] !== before) st[this.oStale + k] = 1;
       if (this.lists[k]!.length === 0) {
         this.broken = true;
@@ -248,6 +251,7 @@ export class Human {
       if (st[this.oSpread + i] || m === 0 || m & (m - 1)) continue;
       st[this.oSpread + i] = 1;
       this.unspread--;
+      this.spreadCount++;
       const r = Math.floor(i / n);
       const c = i % n;
       let cleared = false;
@@ -301,6 +305,9 @@ export class Human {
     const { p } = this;
     let changed = false;
     for (let k = 0; k < p.cages.length; k++) {
+      // Due since its fillings were last filtered; otherwise its cells are within their unions already.
+      if (!this.st[this.oDue + k]) continue;
+      this.st[this.oDue + k] = 0;
       const cells = p.cages[k]!.cells;
       let narrowed = false;
       for (const i of cells) if (this.set(i, this.st[this.oUnion + i]!)) narrowed = true;
