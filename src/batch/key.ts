@@ -2,6 +2,7 @@ import type { Section, Slot } from '../core/kind.js';
 import { BLOCK_GAP, BLOCK_HEAD, blockHeight, Packer, packedCell, rowsPerBlock, type PackedCell } from '../layout/pack.js';
 import { drawPage, drawSlot, slotsBox } from '../layout/page.js';
 import type { Templates } from '../layout/templates.js';
+import { describeFigure } from '../layout/describe.js';
 import type { Box, Draw as DrawType } from '../pdf/draw.js';
 import { Draw } from '../pdf/draw.js';
 import { CollectedDocument, contentBox } from '../pdf/render.js';
@@ -15,6 +16,7 @@ interface KeyBlock {
   pupil: string;
   worksheet: string;
   slots: Slot[];
+  count: number; // answers in the whole section
   cell: PackedCell;
   height: number;
   first: boolean; // the first block of this worksheet for this pupil
@@ -81,7 +83,7 @@ export class KeyWriter {
         const per = rowsPerBlock(cell, this.area) * cell.cols;
         for (let i = 0; i < s.slots.length; i += per) {
           const slots = s.slots.slice(i, i + per);
-          out.push({ pupil, worksheet: b.name, slots, cell, height: blockHeight(cell, slots.length), first });
+          out.push({ pupil, worksheet: b.name, slots, count: s.slots.length, cell, height: blockHeight(cell, slots.length), first });
           first = false;
         }
       }
@@ -116,7 +118,7 @@ export class KeyWriter {
     const doc = this.out.doc;
     doc.addPage();
     const frame = this.templates.get('answers')({ ...this.vars, page: page + 1, pages: this.total });
-    drawPage(this.d, { blocks: frame, ...NO_SLOTS, fill: () => {} }, contentBox(this.size), this.size.w);
+    drawPage(this.d, { blocks: frame, ...NO_SLOTS, fill: () => {}, starts: page === 0 ? 'Answer key' : undefined }, contentBox(this.size), this.size.w);
   }
 
   /**
@@ -133,16 +135,20 @@ export class KeyWriter {
     const titleW = d.textWidth(title, 10);
     const codesW = d.textWidth(codes, 7.5);
     const showCodes = codes.trim() !== '' && nameW + 6 + titleW + 16 + codesW <= w;
-    d.text(b.pupil, { ...line, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true });
-    const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
-    d.text(title, { ...line, x: x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true });
-    if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
-    d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 });
+    d.tag('H2', () => {
+      d.text(b.pupil, { ...line, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true });
+      const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
+      d.text(title, { ...line, x: x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true });
+      if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
+    });
+    d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
+    const [kind = '', ...about] = b.worksheet.split(' · ');
+    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, pupil: b.pupil };
     b.slots.forEach((slot, i) => {
       const r = Math.floor(i / b.cell.cols);
       const c = i % b.cell.cols;
       const box = { x: x + c * (b.cell.w + BLOCK_GAP), y: top + BLOCK_HEAD + r * (b.cell.h + BLOCK_GAP), w: b.cell.w, h: b.cell.h };
-      drawSlot(d, slot, box, true);
+      d.figure(() => drawSlot(d, slot, box, true), (words) => describeFigure(slot, words, figures));
     });
   }
 

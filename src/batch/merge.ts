@@ -17,6 +17,7 @@ interface RawObject {
 interface ParsedPdf {
   objects: Map<number, RawObject>;
   pages: number[];
+  root: number; // the catalog
 }
 
 /** Each stretch's font subsets carry the same tags (AZZZZZ+...); names must differ within one file. */
@@ -117,7 +118,7 @@ export function parsePdf(buf: Buffer): ParsedPdf {
   const pagesRef = Number(/\/Pages (\d+) 0 R/.exec(objects.get(root)?.head ?? '')?.[1]);
   const kids = /\/Kids \[([^\]]*)\]/.exec(objects.get(pagesRef)?.head ?? '');
   if (!kids) parseFailure('no page tree');
-  return { objects, pages: [...kids[1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1])) };
+  return { objects, pages: [...kids[1]!.matchAll(/(\d+) 0 R/g)].map((m) => Number(m[1])), root };
 }
 
 /** A language tag as a PDF string: tags are letters, digits and hyphens (anything else is left as English). */
@@ -192,8 +193,28 @@ interface Placed {
   w: number;
 }
 
+/**
+ * The merged file's structure tree (tagged PDF): each stretch's Document element becomes a Part of
+ * one Document, in stretch order, and the stretches' parent trees are joined with their keys shifted
+ * (pages carry their key in /StructParents).
+ */
+class Structure {
+  doc = 0; // the Document element, numbered when the first tagged stretch comes
+  readonly parts: number[] = [];
+  readonly nums: string[] = [];
+  next = 0; // the next free parent-tree key
+}
+
+/** One parent-tree entry after another in a /Nums array: a key, then an array or one reference. */
+function parentTreeEntries(nums: string): { key: number; value: string }[] {
+  const out: { key: number; value: string }[] = [];
+  const re = /(\d+)\s+(\[[^\]]*\]|\d+ 0 R|null)/g;
+  for (const m of nums.matchAll(re)) out.push({ key: Number(m[1]), value: m[2]! });
+  return out;
+}
+
 /** Copies one stretch's pages and everything they use, renumbered; returns where each page went. */
-function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms: boolean, pagesRef: number): Placed[] {
+function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms: boolean, pagesRef: number, structure: Structure | null): Placed[] {
   const tags = new Map<string, string>();
   const renum = new Map<number, number>();
   const newNum = (n: number) => {
@@ -222,9 +243,13 @@ function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms:
   const placed: Placed[] = [];
   const seen = new Set<number>();
   const queue: number[] = [];
+  const treeRef = structure ? Number(/\/StructTreeRoot (\d+) 0 R/.exec(pdf.objects.get(pdf.root)?.head ?? '')?.[1]) : 0;
+  const tree = treeRef ? pdf.objects.get(treeRef) : undefined;
+  const shift = structure?.next ?? 0;
   for (const p of pdf.pages) {
     const page = pdf.objects.get(p)!;
-    const body = page.head.replace(/\/Parent \d+ 0 R\s*/, '');
+    let body = page.head.replace(/\/Parent \d+ 0 R\s*/, '');
+    body = tree ? body.replace(/\/StructParents (\d+)/, (_, k: string) => `/StructParents ${Number(k) + shift}`) : body.replace(/\/StructParents \d+\s*/, '');
     const box = /\/MediaBox \[([^\]]*)\]/.exec(body)?.[1]?.trim().split(/\s+/).map(Number) ?? [0, 0, 0, 0];
     const width = box[2]! - box[0]!;
     if (asForms) {
@@ -243,6 +268,24 @@ function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms:
       queue.push(...refsIn(body));
     }
     seen.add(p);
+  }
+  if (tree && structure) {
+    // The stretch's own tree root is replaced by the merged one; its Document elements become Parts.
+    seen.add(treeRef);
+    structure.doc ||= w.reserve();
+    const kids = /\/K \[([^\]]*)\]/.exec(tree.head)?.[1] ?? /\/K (\d+ 0 R)/.exec(tree.head)?.[1] ?? '';
+    for (const kid of refsIn(kids)) {
+      const el = pdf.objects.get(kid);
+      if (!el) parseFailure(`structure element ${kid} is missing`);
+      seen.add(kid);
+      const head = el.head.replace(/\/P \d+ 0 R\s*/, '').replace(/\/S \/Document\b/, '/S /Part');
+      queue.push(...refsIn(head));
+      w.object(newNum(kid), rewrite(head).replace(/^<</, `<<\n/P ${structure.doc} 0 R`));
+      structure.parts.push(newNum(kid));
+    }
+    const nums = /\/Nums \[([\s\S]*?)\]\s*>>/.exec(tree.head)?.[1] ?? '';
+    for (const e of parentTreeEntries(nums)) structure.nums.push(`${e.key + shift} ${rewrite(e.value)}`);
+    structure.next += Number(/\/ParentTreeNextKey (\d+)/.exec(tree.head)?.[1] ?? 0);
   }
   while (queue.length) {
     const n = queue.pop()!;
@@ -303,7 +346,9 @@ export function mergePdfs(chunks: Buffer[], opts: MergeOptions): Buffer {
   // Every stretch's subsets get fresh tags: same-named subsets would clash in viewers and printers.
   const fonts = { count: 0 };
   const logical: Placed[] = [];
-  for (const c of chunks) logical.push(...copyPages(w, parsePdf(c), fonts, !!opts.impose, pagesRef));
+  // Imposed sheets hold pages as forms, which a structure tree cannot point into as it can into pages.
+  const structure = opts.impose ? null : new Structure();
+  for (const c of chunks) logical.push(...copyPages(w, parsePdf(c), fonts, !!opts.impose, pagesRef, structure));
   let kids: number[];
   let pageOf: (logicalPage: number) => number;
   if (opts.impose) {
@@ -336,7 +381,14 @@ export function mergePdfs(chunks: Buffer[], opts: MergeOptions): Buffer {
     w.object(root, `<<\n/Type /Outlines\n/First ${sub.first} 0 R\n/Last ${sub.last} 0 R\n/Count ${sub.count}\n>>`);
     outlines = `\n/Outlines ${root} 0 R\n/PageMode /UseOutlines`;
   }
-  w.object(catalog, `<<\n/Type /Catalog\n/Pages ${pagesRef} 0 R${outlines}\n/Lang (${langTag(opts.meta.lang)})\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
+  let tagged = '';
+  if (structure?.parts.length) {
+    const root = w.reserve();
+    w.object(structure.doc, `<<\n/S /Document\n/P ${root} 0 R\n/K [${structure.parts.map((p) => `${p} 0 R`).join(' ')}]\n>>`);
+    w.object(root, `<<\n/Type /StructTreeRoot\n/ParentTree <<\n/Nums [\n${structure.nums.join('\n')}\n]\n>>\n/ParentTreeNextKey ${structure.next}\n/K [${structure.doc} 0 R]\n>>`);
+    tagged = `\n/MarkInfo << /Marked true >>\n/StructTreeRoot ${root} 0 R`;
+  }
+  w.object(catalog, `<<\n/Type /Catalog\n/Pages ${pagesRef} 0 R${outlines}\n/Lang (${langTag(opts.meta.lang)})${tagged}\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
   const info = w.reserve();
   const m = opts.meta;
   w.object(

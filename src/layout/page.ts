@@ -11,6 +11,10 @@ export interface PageContent {
   mirrored: boolean; // a duplex back: slot positions flipped left-right
   /** Fills the slots' area instead of the slot grid (the packed answer key of a class). */
   fill?: (d: Draw, area: Box) => void;
+  /** The section that starts on this page, for the tagged PDF's structure. */
+  starts?: string;
+  /** A slot's description for readers who cannot see it, from the words drawn in it. */
+  describe?: (slot: Slot, words: string[]) => string;
 }
 
 /** Room above a slot for its number and code. */
@@ -64,7 +68,9 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
   const flow = page.blocks.filter((b) => b.type !== 'footer');
   const footers = page.blocks.filter((b) => b.type === 'footer');
   const area = slotsBox(d, page.blocks, content);
+  if (page.starts !== undefined) d.section(page.starts);
   let y = content.y;
+  let headings = 0;
   for (const b of flow) {
     if (b.type === 'slots' && area) {
       if (page.fill) page.fill(d, area);
@@ -73,14 +79,17 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
       continue;
     }
     const h = blockHeight(d, b, content.w);
-    drawBlock(d, b, { x: content.x, y, w: content.w, h });
+    const box = { x: content.x, y, w: content.w, h };
+    if (b.type === 'heading') d.tag(headings++ === 0 ? 'H1' : 'H2', () => drawBlock(d, b, box));
+    else if ((b.type === 'text' && b.text) || b.type === 'fields') d.tag('P', () => drawBlock(d, b, box));
+    else if (b.type === 'rule') d.artifact(() => drawBlock(d, b, box));
     y += h;
   }
   let fy = content.y + content.h;
   for (const b of [...footers].reverse()) {
     const h = blockHeight(d, b, content.w);
     fy -= h;
-    drawBlock(d, b, { x: content.x, y: fy, w: content.w, h });
+    d.artifact(() => drawBlock(d, b, { x: content.x, y: fy, w: content.w, h }), true);
   }
 }
 
@@ -149,6 +158,6 @@ function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth
   page.slots.forEach((slot, i) => {
     let box = boxes[i]!;
     if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };
-    drawSlot(d, slot, box, page.labels);
+    d.figure(() => drawSlot(d, slot, box!, page.labels), (words) => page.describe?.(slot, words) ?? words.join(' '));
   });
 }

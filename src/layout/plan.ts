@@ -15,6 +15,8 @@ export interface PlannedPage {
   labels: boolean;
   mirrored: boolean;
   outline: string[] | null; // bookmark path that starts on this page
+  answers?: boolean; // part of an answer key
+  count?: number; // slots in the whole section (for "puzzle 3 of 8")
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -43,7 +45,7 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
             .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
             .join('   '),
         };
-        const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false };
+        const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: s.slots.length };
         pages.push({ ...base, slots, mirrored: false, outline });
         if (backs) {
           pages.push({ ...base, template: 'backs', slots: backs[i] ?? [], mirrored: true, labels: false, outline: null });

@@ -203,6 +203,8 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
     },
     lang: meta.lang ?? 'en',
     displayTitle: true,
+    // A structure tree (src/pdf/tags.ts) so screen readers find headings, paragraphs and described puzzles.
+    tagged: true,
   });
   if (meta.font && meta.font !== 'andika') registerChosen(doc, meta.font);
   else for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(FONT_IDS[name], parsedFont(name) as string);

@@ -1,6 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import { FONT_IDS, type FontName } from './fonts.js';
 import { drawRuns, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
+import { tagsOf, type TagType } from './tags.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -51,7 +52,45 @@ export function square(box: Box): Box {
  * colours and line styles stay consistent and PDFKit details stay in src/pdf/.
  */
 export class Draw {
+  /** Texts drawn while `listen` runs (a figure's words, for its description). */
+  private heard: string[] | null = null;
+
   constructor(readonly doc: Doc) {}
+
+  /** Starts a section of the tagged PDF's structure (worksheet, answer key, ...). */
+  section(title: string): void {
+    tagsOf(this.doc).section(title);
+  }
+
+  /** What `fn` draws is one element of the structure tree: a heading or a paragraph. */
+  tag(type: Exclude<TagType, 'Figure'>, fn: () => void): void {
+    tagsOf(this.doc).element(type, fn);
+  }
+
+  /** What `fn` draws is one figure, described from the words it drew. */
+  figure(fn: () => void, describe: (words: string[]) => string): void {
+    let words: string[] = [];
+    tagsOf(this.doc).element('Figure', () => (words = this.listen(fn)), () => describe(words));
+  }
+
+  /** Drawn for looks or repeated on every page (`pagination`: footers, running headings): not read out. */
+  artifact(fn: () => void, pagination = false): void {
+    tagsOf(this.doc).artifact(fn, pagination);
+  }
+
+  /** Runs `fn` and returns the texts it drew, in order. */
+  listen(fn: () => void): string[] {
+    const outer = this.heard;
+    const mine: string[] = [];
+    this.heard = mine;
+    try {
+      fn();
+    } finally {
+      this.heard = outer;
+    }
+    outer?.push(...mine);
+    return mine;
+  }
 
   private paint(style: Stroke): void {
     const d = this.doc;
@@ -148,6 +187,7 @@ export class Draw {
 
   /** One line of text placed in a box, aligned both ways; never wraps. */
   text(text: string, box: Box, style: TextStyle = {}): void {
+    this.heard?.push(text);
     const font = style.font ?? 'regular';
     let size = style.size ?? 11;
     if (style.fit) size = Math.min(size, this.fitSize(text, box.w, box.h, size, font));
@@ -178,6 +218,7 @@ export class Draw {
 
   /** Wrapped text from (x, y) within width w; returns the height it took. */
   paragraph(text: string, x: number, y: number, w: number, style: TextStyle = {}): number {
+    this.heard?.push(text);
     const size = style.size ?? 11;
     const font = style.font ?? 'regular';
     const d = this.doc.font(FONT_IDS[font]).fontSize(size);

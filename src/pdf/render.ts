@@ -5,6 +5,7 @@ import { Draw, type Box } from './draw.js';
 import type { Block } from '../layout/blocks.js';
 import { drawPage } from '../layout/page.js';
 import type { PlannedPage } from '../layout/plan.js';
+import { describeFigure } from '../layout/describe.js';
 import type { Templates } from '../layout/templates.js';
 
 export interface RenderOptions {
@@ -60,7 +61,22 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
         parent = item;
       });
     }
-    drawPage(d, { blocks: expanded[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: p.mirrored }, content, pageWidth);
+    const v = p.vars as Record<string, string | undefined>;
+    const figures = { kind: v.kind ?? '', description: v.description ?? '', count: p.count ?? p.slots.length, answers: p.answers ?? false, heading: v.headline || v.section || v.title || '' };
+    drawPage(
+      d,
+      {
+        blocks: expanded[i]!,
+        slots: p.slots,
+        grid: p.grid,
+        labels: p.labels,
+        mirrored: p.mirrored,
+        starts: p.outline ? p.outline[p.outline.length - 1] : undefined,
+        describe: (slot, words) => describeFigure(slot, words, figures),
+      },
+      content,
+      pageWidth,
+    );
   });
 }
 
