@@ -118,7 +118,7 @@ export class KeyWriter {
     const doc = this.out.doc;
     doc.addPage();
     const frame = this.templates.get('answers')({ ...this.vars, page: page + 1, pages: this.total });
-    drawPage(this.d, { blocks: frame, ...NO_SLOTS, fill: () => {}, starts: page === 0 ? 'Answer key' : undefined }, contentBox(this.size), this.size.w);
+    drawPage(this.d, { blocks: frame, ...NO_SLOTS, fill: () => {}, starts: page === 0 ? String(this.vars.section) : undefined }, contentBox(this.size), this.size.w);
   }
 
   /**
@@ -143,7 +143,7 @@ export class KeyWriter {
     });
     d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
     const [kind = '', ...about] = b.worksheet.split(' · ');
-    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, pupil: b.pupil };
+    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, pupil: b.pupil, msg: messages(this.plan.lang) };
     b.slots.forEach((slot, i) => {
       const r = Math.floor(i / b.cell.cols);
       const c = i % b.cell.cols;

@@ -6,6 +6,7 @@ import type { Block } from '../layout/blocks.js';
 import { drawPage } from '../layout/page.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { describeFigure } from '../layout/describe.js';
+import { messages } from '../i18n/messages.js';
 import type { Templates } from '../layout/templates.js';
 
 export interface RenderOptions {
@@ -62,7 +63,7 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
       });
     }
     const v = p.vars as Record<string, string | undefined>;
-    const figures = { kind: v.kind ?? '', description: v.description ?? '', count: p.count ?? p.slots.length, answers: p.answers ?? false, heading: v.headline || v.section || v.title || '' };
+    const figures = { kind: v.kind ?? '', description: v.description ?? '', count: p.count ?? p.slots.length, answers: p.answers ?? false, heading: v.headline || v.section || v.title || '', msg: messages(v.lang) };
     drawPage(
       d,
       {
