@@ -36,15 +36,15 @@ export function planSheets<O>(
   if (explain !== undefined && !kind.explain) explainItems(kind, options, [], explain); // refuses before any work
   checkFont(common.font);
   const count = common.count ?? kind.defaultCount;
-  // Lay out an empty run first: a --layout too dense to read is refused before any puzzle is made.
-  if (common.layout) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang }, templates);
+  // Lay out an empty run first: a --layout too dense to read (or a puzzle too big for large print) is refused before any puzzle is made.
+  if (common.layout || common.largePrint) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang, largePrint: common.largePrint }, templates);
   const items: Item<unknown>[] = [];
   for (let i = 0; i < count; i++) {
     items.push(...generateItems(kind, options, seed, 1, i));
     progress?.(i + 1, count);
   }
   const explanations = explain === undefined ? undefined : explainItems(kind, options, items as Item<never>[], explain, msg);
-  const settings = { paper: common.paper, layout: common.layout, title: common.title, explanations, lang };
+  const settings = { paper: common.paper, layout: common.layout, title: common.title, explanations, lang, largePrint: common.largePrint };
   const part = kindPart(kind, options, items as Item<never>[], settings, templates);
   const files = documentPages([part], common.answers);
   const frontPages = planPages([part], false).length;

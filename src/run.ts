@@ -11,6 +11,7 @@ import type { RenderOptions } from './pdf/render.js';
 import { findKind, findKindByLetter, KINDS } from './kinds/index.js';
 import { explainSection } from './layout/explain.js';
 import { kindTitle, messages, type Messages } from './i18n/messages.js';
+import { LARGE_PRINT, scaledBox } from './pdf/print.js';
 
 export type AnswersMode = 'back' | 'separate' | 'none';
 
@@ -48,23 +49,31 @@ export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, 
 
 let measurer: Draw | null = null;
 
+/** The templates of answer pages: the teacher's, never in large print. */
+export const ANSWER_TEMPLATES = ['answers', 'solutions'];
+
 /** Points (an inch and a half) a page must leave for its puzzles, or they would be too small to use. */
 const MIN_SLOTS_HEIGHT = 108;
 
 /** Measures templates without a real document, so kinds can size slots (cards in mm) up front. */
-export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean, lang?: string): SectionContext {
+export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean, lang?: string, large?: boolean): SectionContext {
   const msg = messages(lang);
   measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
   const size = PAPER_SIZE[paper];
-  const content: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  const paperContent: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  // Large print lays the pupils' pages out smaller, to be drawn enlarged (src/pdf/print.ts); the
+  // teacher's answer pages stay in normal print.
+  const enlarged = (template: string) => !!large && !ANSWER_TEMPLATES.includes(template);
   return {
     paper,
     grid,
     key,
     msg,
+    ...(large ? { largePrint: true } : {}),
     slotArea(template: string, vars: Record<string, unknown> = {}): Box {
       const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, ...vars });
-      const box = slotsBox(measurer!, blocks, content);
+      measurer!.minText = enlarged(template) ? LARGE_PRINT.minText : 0;
+      const box = slotsBox(measurer!, blocks, enlarged(template) ? scaledBox(paperContent, LARGE_PRINT.scale) : paperContent);
       if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
       if (box.h < MIN_SLOTS_HEIGHT) {
         fail(`template "${template}" leaves ${Math.round(box.h)} points of the page for the puzzles: take out some lines or {{space}} so at least ${MIN_SLOTS_HEIGHT} are left`);
@@ -89,11 +98,12 @@ export interface RunSettings {
   lang?: string; // --lang: the language of every printed word (default English)
   /** Worked solutions of the first items (from explainItems), printed after the answer key. */
   explanations?: Explanation[];
+  largePrint?: boolean;
 }
 
 /** A kind's items as one part of a document: its sections plus the words the templates show. */
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
-  const ctx = sectionContext(s.paper, templates, s.layout, s.key, s.lang);
+  const ctx = sectionContext(s.paper, templates, s.layout, s.key, s.lang, s.largePrint);
   const msg = ctx.msg!;
   const sections = kind.sections(options, items, ctx);
   if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind), msg }));
@@ -104,6 +114,7 @@ export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s
   }
   return {
     outline,
+    ...(s.largePrint ? { large: true } : {}),
     sections,
     vars: {
       title: s.title ?? defaultTitle(kind as Kind, msg),

@@ -213,6 +213,7 @@ function coverPage(plan: BatchPlan, contents: { name: string; page: number }[]):
     labels: false,
     mirrored: false,
     outline: null,
+    ...(plan.largePrint ? { large: true } : {}),
   };
 }
 

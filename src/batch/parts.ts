@@ -5,7 +5,8 @@ import { planPages, type Part, type PlannedPage } from '../layout/plan.js';
 import type { Templates } from '../layout/templates.js';
 import { PAPER_SIZE } from '../pdf/document.js';
 import type { Box } from '../pdf/draw.js';
-import { defaultTitle, generateItems, sectionContext } from '../run.js';
+import { ANSWER_TEMPLATES, defaultTitle, generateItems, sectionContext } from '../run.js';
+import { LARGE_PRINT } from '../pdf/print.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
 import { kindTitle } from '../i18n/messages.js';
 
@@ -26,14 +27,16 @@ export function worksheetSeed(seed: string, pupil: number | null, worksheet: num
  * The engine's section context, with slot areas shrunk to a smaller page (booklet halves): the
  * blocks above and below the slots keep their heights, so only the width and height change.
  */
-function context(paper: Paper, size: Size, templates: Templates, grid?: Grid, lang?: string): SectionContext {
-  const full = sectionContext(paper, templates, grid, false, lang);
+function context(paper: Paper, size: Size, templates: Templates, grid?: Grid, lang?: string, large?: boolean): SectionContext {
+  const full = sectionContext(paper, templates, grid, false, lang, large);
   const paperSize = PAPER_SIZE[paper];
   return {
     ...full,
     slotArea(template: string): Box {
       const box = full.slotArea(template);
-      return { ...box, w: box.w - (paperSize.w - size.w), h: box.h - (paperSize.h - size.h) };
+      // Large print's slot areas are in the enlarged page's units (src/pdf/print.ts).
+      const k = large && !ANSWER_TEMPLATES.includes(template) ? LARGE_PRINT.scale : 1;
+      return { ...box, w: box.w - (paperSize.w - size.w) / k, h: box.h - (paperSize.h - size.h) / k };
     },
   };
 }
@@ -71,7 +74,7 @@ export function buildWorksheet(
   const options = kind.schema.parse(ws.input);
   const layout = ws.layout ? commonSchema.shape.layout.parse(ws.layout) : undefined;
   const codes = items.map((it) => it.code);
-  const ctx = context(plan.paper, size, templates, layout, ws.lang ?? plan.lang);
+  const ctx = context(plan.paper, size, templates, layout, ws.lang ?? plan.lang, plan.largePrint);
   const msg = ctx.msg!;
   const sections = kind.sections(options, items, ctx);
   const description = kind.describe(options, msg);
@@ -82,6 +85,7 @@ export function buildWorksheet(
   const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', lang: msg.lang };
   const worksheet: Part = {
     outline: name,
+    ...(plan.largePrint ? { large: true } : {}),
     vars,
     sections: sections.map((s) => ({ ...s, heading: heading(s.heading), instructions: (!s.answers && ws.instructions) || s.instructions })),
   };

@@ -26,6 +26,7 @@ export interface BatchPlan {
   paper: Paper;
   answers: 'back' | 'separate' | 'none';
   booklet: boolean;
+  largePrint: boolean; // the pupils' pages in large print (src/pdf/print.ts)
   out?: string;
   lang: string; // the plan's language: cover, key, and every worksheet without its own
   roster: string[] | null;
@@ -48,6 +49,7 @@ export const topSchema = z
     roster: z.string({ error: 'must be the path of a file with one pupil name a line' }).min(1).optional(),
     answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
     booklet: z.boolean({ error: 'must be true or false' }).default(false),
+    'large-print': z.boolean({ error: 'must be true or false' }).default(false),
     out: z.string({ error: 'must be the path of a folder' }).min(1).optional(),
     lang: z.string({ error: 'must be a language code such as fr' }).min(1).optional(),
     font: z.string({ error: 'must name a font or a .ttf or .otf file' }).min(1).max(1024).optional(),
@@ -316,6 +318,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     paper: top.data.paper,
     answers: top.data.answers,
     booklet: top.data.booklet,
+    largePrint: top.data['large-print'],
     out: top.data.out,
     lang: top.data.lang ?? DEFAULT_LANG,
     roster,

@@ -29,6 +29,8 @@ export const commonSchema = z.object({
   lang: z.string().trim().min(1, { error: 'must name a language, for example fr' }).max(35, { error: 'must be a language code such as fr or pt-BR' }).optional(),
   // a font name or a font file: checked (and the file read) before any work, see pdf/user-font.ts
   font: z.string().min(1, { error: 'must name a font or a .ttf or .otf file' }).max(1024, { error: 'must be at most 1024 characters' }).optional(),
+  // A flag on the command line, a checkbox on the web page (true), or "true"/"false" from its address.
+  largePrint: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'takes no value: give --large-print, or leave it out' })).default(false),
 });
 
 export type CommonOptions = z.infer<typeof commonSchema>;
@@ -42,6 +44,7 @@ export const COMMON_FLAGS: Record<string, string> = {
   title: '--title',
   lang: '--lang',
   font: '--font',
+  largePrint: '--large-print',
 };
 
 /** One line from the first problem zod found, named by the flag the user typed. */

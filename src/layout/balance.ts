@@ -10,6 +10,11 @@ export interface Legibility {
   clueShare: number; // clue or label text size as a share of a square's side, as the renderer draws it
   minCellMm?: number; // smallest square worth writing in (default 8 mm)
   what?: string; // "squares" by default
+  minCluePt?: number; // smallest clue worth printing (default 7 pt; large print asks more)
+  /** The most of a square a clue may take when large print's floor enlarges it (default clueShare). */
+  floorShare?: number;
+  /** Large print: the smallest square (pt) that holds the widest clue at the floor size, which cannot shrink. */
+  minCellPt?: number;
 }
 
 /** About 8 mm: a pencilled digit or line fits with room to spare. */
@@ -27,9 +32,14 @@ export function cellSize(area: Box, grid: Grid, l: Legibility): number {
   return Math.min(slot.w / l.across, (slot.h - LABEL_H) / l.down);
 }
 
-function legible(area: Box, grid: Grid, l: Legibility, minCellMm: number, minCluePt = MIN_CLUE_PT): boolean {
+function legible(area: Box, grid: Grid, l: Legibility, minCellMm: number, minCluePt: number = MIN_CLUE_PT): boolean {
   const cell = cellSize(area, grid, l);
-  return cell >= minCellMm * MM - 1e-9 && cell * l.clueShare >= minCluePt - 1e-9;
+  return cell >= Math.max(minCellMm * MM, l.minCellPt ?? 0) - 1e-9 && cell * l.clueShare >= minCluePt - 1e-9;
+}
+
+/** Whether a worksheet grid keeps the kind's squares and clues readable. */
+export function readable(area: Box, grid: Grid, l: Legibility): boolean {
+  return legible(area, grid, l, l.minCellMm ?? MIN_CELL_MM, l.minCluePt);
 }
 
 /** Squares of 5 mm and 6 pt labels in a key: a teacher checks answers there, nobody writes in them. */
@@ -50,7 +60,7 @@ function grids(most: Grid): Grid[] {
  * 6-slot grid), taking the biggest puzzles among those.
  */
 export function balancedGrid(base: Grid, count: number, area: Box, l?: Legibility): Grid {
-  const readable = grids(base).filter((g) => !l || legible(area, g, l, l.minCellMm ?? MIN_CELL_MM));
+  const readable = grids(base).filter((g) => !l || legible(area, g, l, l.minCellMm ?? MIN_CELL_MM, l.minCluePt));
   const all = readable.length ? readable : [{ cols: 1, rows: 1 }];
   const cap = Math.max(...all.map((g) => g.cols * g.rows));
   const want = Math.min(count, cap);
@@ -86,14 +96,15 @@ function best(candidates: Grid[], area: Box, l?: Legibility): Grid | undefined {
 /** Refuses a --layout whose squares or clues would be too small, naming a layout that works. */
 export function checkLayout(grid: Grid, area: Box, l: Legibility): void {
   const min = l.minCellMm ?? MIN_CELL_MM;
-  if (legible(area, grid, l, min)) return;
+  const minClue = l.minCluePt ?? MIN_CLUE_PT;
+  if (legible(area, grid, l, min, minClue)) return;
   const cell = cellSize(area, grid, l);
-  const ok = grids(MOST).filter((g) => legible(area, g, l, min));
+  const ok = grids(MOST).filter((g) => legible(area, g, l, min, minClue));
   const most = Math.max(0, ...ok.map((g) => g.cols * g.rows));
   const suggest = best(ok.filter((g) => g.cols * g.rows === most), area, l);
   const what = l.what ?? 'squares';
   const clue = cell * l.clueShare;
-  const sizes = `${what} ${(cell / MM).toFixed(1)} mm wide${clue < MIN_CLUE_PT ? ` and the clues ${clue.toFixed(1)} pt` : ''}`;
+  const sizes = `${what} ${(cell / MM).toFixed(1)} mm wide${clue < minClue ? ` and the clues ${clue.toFixed(1)} pt` : ''}`;
   const fix = suggest ? `use --layout ${suggest.cols}x${suggest.rows} (${most} a page) or fewer` : 'use a smaller puzzle';
-  fail(`--layout ${grid.cols}x${grid.rows} would print the ${l.across}x${l.down} ${sizes}, too small to read and write in (at least ${min} mm ${what} and ${MIN_CLUE_PT} pt clues): ${fix}`);
+  fail(`--layout ${grid.cols}x${grid.rows} would print the ${l.across}x${l.down} ${sizes}, too small to read and write in (at least ${min} mm ${what} and ${minClue} pt clues): ${fix}`);
 }

@@ -112,7 +112,8 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
       const style = { size: b.size, color: '#555555', valign: 'bottom' as const };
       const rightW = b.right ? d.textWidth(b.right, b.size) + 16 : 0;
       if (b.left) d.text(b.left, { ...line, w: box.w - rightW }, { ...style, align: 'left', fit: true });
-      if (b.center) d.text(b.center, line, { ...style, align: 'center', fit: true });
+      // Large print cannot shrink a long line of codes to fit: each puzzle has its code beside it anyway.
+      if (b.center && (!d.minText || d.textWidth(b.center, b.size) <= box.w)) d.text(b.center, line, { ...style, align: 'center', fit: true });
       if (b.right) d.text(b.right, line, { ...style, align: 'right' });
       return;
     }

@@ -3,6 +3,7 @@ import type { Grid, Section, Slot } from '../core/kind.js';
 /** A kind's (or a batch worksheet's) sections plus the words its templates show. */
 export interface Part {
   outline?: string; // a parent bookmark for this part's sections (batches); absent: sections are top level
+  large?: boolean; // large print (src/pdf/print.ts) for the pupils' pages; answer keys stay in normal print
   vars: Record<string, unknown>; // title, subtitle, kind, pupil, ...
   sections: Section[];
 }
@@ -17,12 +18,18 @@ export interface PlannedPage {
   outline: string[] | null; // bookmark path that starts on this page
   answers?: boolean; // part of an answer key
   count?: number; // slots in the whole section (for "puzzle 3 of 8")
+  large?: boolean; // large print: laid out smaller, drawn enlarged (src/pdf/print.ts)
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out.length ? out : [[]]; // a section without slots still gets its page (rules, covers)
+}
+
+/** How many things a section shows, for "puzzle 3 of 8": a puzzle drawn over two pages counts once. */
+function count(slots: Slot[]): number {
+  return new Set(slots.map((x) => x.label).filter(Boolean)).size || slots.length;
 }
 
 /** Cuts the chosen sections (worksheets or answer keys) of every part into pages. */
@@ -45,7 +52,7 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
             .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
             .join('   '),
         };
-        const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: s.slots.length };
+        const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: count(s.slots), ...(part.large && !s.answers ? { large: true } : {}) };
         pages.push({ ...base, slots, mirrored: false, outline });
         if (backs) {
           pages.push({ ...base, template: 'backs', slots: backs[i] ?? [], mirrored: true, labels: false, outline: null });

@@ -1,7 +1,9 @@
 import type { Grid, Item, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
-import { answerGrid, balancedGrid, checkLayout, legibleAnswers, type Legibility } from './balance.js';
+import { answerGrid, balancedGrid, checkLayout, legibleAnswers, readable, type Legibility } from './balance.js';
+import { fail } from '../core/errors.js';
 import { wordsOf } from '../i18n/messages.js';
+import { LARGE_PRINT } from '../pdf/print.js';
 
 export interface PuzzleSectionsArgs<M> {
   items: Item<M>[];
@@ -25,8 +27,15 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const m = wordsOf(a.ctx);
   const sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, headline: a.heading ?? 'Title' });
   const key = a.ctx.slotArea('answers');
-  if (a.ctx.grid && a.legibility) checkLayout(a.ctx.grid, sheet, a.legibility);
-  const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, a.legibility);
+  // Large print: clues as big as the text (16 pt once enlarged), so grids grow and fewer fit a page.
+  // Answer keys are the teacher's, in normal print.
+  const l = a.legibility;
+  const pupils = a.ctx.largePrint && l ? { ...l, clueShare: l.floorShare ?? l.clueShare, minCluePt: LARGE_PRINT.minText } : l;
+  if (a.ctx.grid && pupils) checkLayout(a.ctx.grid, sheet, pupils);
+  if (a.ctx.largePrint && pupils && !readable(sheet, { cols: 1, rows: 1 }, pupils)) {
+    fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
+  }
+  const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, pupils);
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
     a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));

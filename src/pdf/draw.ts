@@ -54,6 +54,12 @@ export function square(box: Box): Box {
 export class Draw {
   /** Texts drawn while `listen` runs (a figure's words, for its description). */
   private heard: string[] | null = null;
+  /**
+   * Large print (src/pdf/print.ts): no text smaller, no line thinner than these, in the page's own
+   * units. Measuring honours them too, so layouts that measure text make room for it.
+   */
+  minText = 0;
+  minLine = 0;
 
   constructor(readonly doc: Doc) {}
 
@@ -95,7 +101,7 @@ export class Draw {
   private paint(style: Stroke): void {
     const d = this.doc;
     const stroke = style.stroke === undefined ? (style.fill ? false : '#000000') : style.stroke;
-    if (style.width !== undefined) d.lineWidth(style.width);
+    if (style.width !== undefined || this.minLine) d.lineWidth(Math.max(style.width ?? 1, this.minLine));
     d.lineCap(style.cap ?? 'butt').lineJoin(style.join ?? 'miter');
     if (style.dash) d.dash(style.dash[0], { space: style.dash[1] });
     else d.undash();
@@ -173,8 +179,16 @@ export class Draw {
    * left) is measured as it is drawn: in runs of fallback fonts, shaped, in visual order.
    */
   textWidth(text: string, size: number, font: FontName = 'regular'): number {
+    size = Math.max(size, this.minText);
     if (plainText(this.doc, text, font)) return this.doc.font(FONT_IDS[font]).fontSize(size).widthOfString(text);
     return runsWidth(this.doc, lineRuns(this.doc, text, font).runs, size);
+  }
+
+  /** The size `text` draws a line of text at: shrunk to fit when asked, never below the large-print floor. */
+  sizeFor(text: string, box: Box, style: TextStyle = {}): number {
+    let size = style.size ?? 11;
+    if (style.fit) size = Math.min(size, this.fitSize(text, box.w, box.h, size, style.font ?? 'regular'));
+    return Math.max(size, this.minText);
   }
 
   /** Font size at which one line of `text` fits in w by h (capped at `max`). */
@@ -189,8 +203,7 @@ export class Draw {
   text(text: string, box: Box, style: TextStyle = {}): void {
     this.heard?.push(text);
     const font = style.font ?? 'regular';
-    let size = style.size ?? 11;
-    if (style.fit) size = Math.min(size, this.fitSize(text, box.w, box.h, size, font));
+    const size = this.sizeFor(text, box, style);
     const plain = plainText(this.doc, text, font);
     const line = plain ? undefined : lineRuns(this.doc, text, font);
     const d = this.doc.font(FONT_IDS[font]).fontSize(size);
@@ -219,7 +232,7 @@ export class Draw {
   /** Wrapped text from (x, y) within width w; returns the height it took. */
   paragraph(text: string, x: number, y: number, w: number, style: TextStyle = {}): number {
     this.heard?.push(text);
-    const size = style.size ?? 11;
+    const size = Math.max(style.size ?? 11, this.minText);
     const font = style.font ?? 'regular';
     const d = this.doc.font(FONT_IDS[font]).fontSize(size);
     if (!plainText(this.doc, text, font)) return this.runsParagraph(text, x, y, w, style, true);
@@ -230,7 +243,7 @@ export class Draw {
   }
 
   paragraphHeight(text: string, w: number, style: TextStyle = {}): number {
-    const size = style.size ?? 11;
+    const size = Math.max(style.size ?? 11, this.minText);
     const font = style.font ?? 'regular';
     if (!plainText(this.doc, text, font)) return this.runsParagraph(text, 0, 0, w, style, false);
     return this.doc
@@ -245,7 +258,7 @@ export class Draw {
    * set against the right edge unless centred. Line pitch as PDFKit's for the page's font.
    */
   private runsParagraph(text: string, x: number, y: number, w: number, style: TextStyle, draw: boolean): number {
-    const size = style.size ?? 11;
+    const size = Math.max(style.size ?? 11, this.minText);
     const font = style.font ?? 'regular';
     const pitch = this.doc.font(FONT_IDS[font]).fontSize(size).currentLineHeight(true) + size * 0.15;
     const ascent = ((this.doc as any)._font.ascender / 1000) * size;

@@ -7,6 +7,7 @@ import { drawPage } from '../layout/page.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { describeFigure } from '../layout/describe.js';
 import { messages } from '../i18n/messages.js';
+import { LARGE_PRINT, scaledBox } from './print.js';
 import type { Templates } from '../layout/templates.js';
 
 export interface RenderOptions {
@@ -50,6 +51,10 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
   const outlines = new Map<string, PDFKit.PDFOutline>();
   pages.forEach((p, i) => {
     doc.addPage();
+    const scale = p.large ? LARGE_PRINT.scale : 1;
+    if (p.large) doc.scale(scale);
+    d.minText = p.large ? LARGE_PRINT.minText : 0;
+    d.minLine = p.large ? LARGE_PRINT.minLine : 0;
     if (p.outline) {
       let parent = doc.outline;
       p.outline.forEach((title, depth) => {
@@ -75,8 +80,8 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
         starts: p.outline ? p.outline[p.outline.length - 1] : undefined,
         describe: (slot, words) => describeFigure(slot, words, figures),
       },
-      content,
-      pageWidth,
+      p.large ? scaledBox(content, scale) : content,
+      pageWidth / scale,
     );
   });
 }

@@ -57,6 +57,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     roster.value = await f.text();
   });
   const booklet = h('input', { type: 'checkbox', id: 'booklet' });
+  const large = h('input', { type: 'checkbox', id: 'large-print' });
   const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
   const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => result && download(result.name, result.bytes, 'application/zip') }, 'Download the class set (ZIP)');
@@ -90,6 +91,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       paper: paper.value,
       answers: answers.value,
       ...(lang.value === 'en' ? {} : { lang: lang.value }),
+      ...(large.checked ? { 'large-print': true } : {}),
       worksheets: sheets.map((s) => {
         const n = s.count.value.trim();
         return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
@@ -118,6 +120,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
     lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
     booklet.checked = data.booklet === true;
+    large.checked = data['large-print'] === true;
     for (const s of [...sheets]) drop(s);
     for (const ws of data.worksheets ?? []) {
       const kind = kinds.find((k) => k.name === ws.kind);
@@ -183,6 +186,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Answers', answers),
       h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, h('p', { class: 'help', id: 'roster-help' }, 'One name a line (a CSV file with a "name" column works too).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile, rosterError),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
+      h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (text at least 16 pt, for pupils with low vision)')),
       h('h2', {}, 'Worksheets'),
       list,
       h('div', { class: 'row' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),

@@ -77,6 +77,17 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), h('p', { class: 'help', id: `${id}-help` }, s.help), error));
   }
   element.append(explainField);
+  const largeId = uid('large');
+  const large = h('input', { type: 'checkbox', id: largeId, onchange: changed, 'aria-describedby': `${largeId}-help` });
+  element.append(
+    h(
+      'div',
+      { class: 'field switch' },
+      large,
+      h('label', { for: largeId }, 'Large print'),
+      h('p', { class: 'help', id: `${largeId}-help` }, 'for pupils with low vision: text at least 16 pt, bigger grids and numbers, thicker lines, fewer puzzles a page'),
+    ),
+  );
   const get = (key: string) => specs.find((s) => s.key === key)!;
   return {
     element,
@@ -94,6 +105,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
         else delete out.font;
       }
       if (explain.checked && !explainField.hidden) out.explain = true;
+      if (large.checked) out.largePrint = true;
       return out;
     },
     set(values) {
@@ -101,6 +113,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       if (values.font?.startsWith('my-font/')) get('font').control.value = 'own'; // the file is picked again
       fontFile.hidden = get('font').control.value !== 'own';
       explain.checked = values.explain === 'true';
+      large.checked = values.largePrint === 'true';
       if (values.answers === undefined && 'kind' in values) get('answers').control.value = 'back';
     },
     seed: () => seed.value.trim(),

@@ -5,7 +5,7 @@ import { generate } from './generate.js';
 import type { CalcudokuModel, CalcudokuOptions } from './model.js';
 import { decode, encode, optionSpecs, schema } from './options.js';
 import { explain } from './explain.js';
-import { drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
+import { clueText, drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
 export type { CalcudokuModel, CalcudokuOptions } from './model.js';
@@ -18,6 +18,16 @@ function grids(size: number): { grid: Grid; answerGrid: Grid } {
   if (size <= 7) return { grid: { cols: 2, rows: 2 }, answerGrid: { cols: 3, rows: 3 } };
   if (size <= 9) return { grid: { cols: 1, rows: 2 }, answerGrid: { cols: 2, rows: 3 } };
   return { grid: { cols: 1, rows: 1 }, answerGrid: { cols: 2, rows: 2 } };
+}
+
+/**
+ * Large print: a square that holds the run's widest clue at 11 pt bold, which cannot shrink (about
+ * 0.6 em a character in Andika bold, inside the padding render.ts leaves: 6% of the square a side
+ * and half a wall).
+ */
+function largeCell(o: CalcudokuOptions, items: Item<CalcudokuModel>[]): number {
+  const chars = Math.max(2, ...items.flatMap((it) => it.model.cages.map((c) => clueText(c.target, c.op, !o.hideOps).length)));
+  return (chars * 0.6 * 11 + 3) / 0.88;
 }
 
 function instructions(o: CalcudokuOptions, m: Messages): string {
@@ -53,7 +63,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       ctx,
       ...grids(o.size),
       // Clue size as render.ts draws it; the layout keeps it at 7 pt or more.
-      legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27 },
+      legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27, floorShare: 0.32, minCellPt: ctx.largePrint ? largeCell(o, items) : undefined },
       instructions: instructions(o, wordsOf(ctx)),
       puzzle: drawPuzzle,
       answer: drawAnswer,

@@ -1,10 +1,10 @@
 import { fail } from '../../core/errors.js';
 import type { Item, Kind, Section, SectionContext } from '../../core/kind.js';
-import { MM } from '../../pdf/draw.js';
+import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { deckKeySections } from './key.js';
-import { drawGames } from './rules.js';
+import { drawGames, LARGE_GAMES_PAGES } from './rules.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
 import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
 
@@ -23,9 +23,11 @@ function cardMm(o: DobbleOptions, ctx: SectionContext): number {
   if (o.cardSize !== undefined) return o.cardSize;
   const area = ctx.slotArea('cards');
   const g = gutterMm(o) * MM;
-  // cards sit centred in equal slots, so a slot less the gutter is the most a card may take
-  const six = Math.min(area.w / 2 - g, area.h / 3 / aspect(o.shape) - g / aspect(o.shape)) / MM;
-  return Math.min(DEFAULT_CARD_MM, Math.floor(six));
+  // cards sit centred in equal slots, so a slot less the gutter is the most a card may take;
+  // large print: four bigger cards a page rather than six
+  const rows = ctx.largePrint ? 2 : 3;
+  const most = Math.min(area.w / 2 - g, area.h / rows / aspect(o.shape) - g / aspect(o.shape)) / MM;
+  return Math.min(DEFAULT_CARD_MM, Math.floor(most));
 }
 
 /** Cards per page from the card size and the space the cards template leaves. */
@@ -81,7 +83,8 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
       title: many('dobble.symbols'),
       template: 'sheet',
       answers: false,
-      grid: { cols: 3, rows: 20 },
+      // Large print: rows tall enough for 16 pt names and numbers.
+      grid: ctx.largePrint ? { cols: 2, rows: 12 } : { cols: 3, rows: 20 },
       heading: words ? many('dobble.wordList') : many('dobble.symbols'),
       instructions: deck.symbols.some((s) => s.kind === 'icon')
         ? `${m.t('dobble.legend', { code: it.code })} ${m.t('dobble.credit')}`
@@ -98,7 +101,10 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
     grid: { cols: 1, rows: 1 },
     heading: m.t('dobble.waysToPlay'),
     labels: false,
-    slots: [{ draw: (d, box) => drawGames(d, box, words, m) }],
+    // Large print: the games at 16 pt take LARGE_GAMES_PAGES pages.
+    slots: ctx.largePrint
+      ? Array.from({ length: LARGE_GAMES_PAGES }, (_, p) => ({ draw: (d: Draw, box: Box) => drawGames(d, box, words, m, p) }))
+      : [{ draw: (d, box) => drawGames(d, box, words, m) }],
   });
   return out;
 }

@@ -20,17 +20,28 @@ export function gamesText(words: boolean, m: Messages = messages()): { title: st
   }));
 }
 
-/** The games on one page, shrunk to fit whatever box the sheet template leaves. */
-export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages): void {
-  const parts = gamesText(words, m);
+/** Large print: the games at 16 pt take this many pages. */
+export const LARGE_GAMES_PAGES = 3;
+
+/** The games on one page, shrunk to fit whatever box the sheet template leaves (`page`: one of LARGE_GAMES_PAGES, for large print). */
+export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page?: number): void {
+  const all = gamesText(words, m);
   const indent = (size: number) => size * 1.4;
-  const measure = (size: number): number =>
+  const measureParts = (parts: typeof all, size: number): number =>
     parts.reduce(
       (h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - indent(size), { size }) + size * 0.3, 0) + size * 0.5,
       0,
     );
+  // Large print: each page takes games in order until it holds its share of the whole height.
+  let parts = all;
+  if (page !== undefined) {
+    const share = measureParts(all, 12) / LARGE_GAMES_PAGES;
+    const onPage = all.map((_, k) => Math.min(LARGE_GAMES_PAGES - 1, Math.floor((measureParts(all.slice(0, k), 12) + measureParts([all[k]!], 12) / 2) / share)));
+    parts = all.filter((_, k) => onPage[k] === page);
+  }
+  const measure = (size: number): number => measureParts(parts, size);
   let size = 12;
-  while (size > 8 && measure(size) > box.h) size -= 0.5;
+  while (size > Math.max(8, d.minText) && measure(size) > box.h) size -= 0.5;
   let y = box.y;
   for (const p of parts) {
     d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });

@@ -4,7 +4,7 @@ import { check } from './check.js';
 import { generate } from './generate.js';
 import type { FultiplesModel } from './model.js';
 import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
-import { gameSheet } from './sheet.js';
+import { boardSheet, gameSheet, rulesSheet } from './sheet.js';
 import { drawAnswer, drawWorksheet, taskInstructions, taskTitle } from './task-draw.js';
 
 function slots(items: Item<FultiplesModel>[], draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
@@ -21,9 +21,13 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       grid: one,
       heading: 'Fultiples',
       labels: true,
-      slots: slots(items, gameSheet),
+      // Large print: rules at 16 pt leave no room for a board on the same page, so it gets its own.
+      slots: slots(items, ctx.largePrint ? boardSheet : gameSheet),
     },
   ];
+  if (ctx.largePrint) {
+    out.push({ title: 'How to play', template: 'sheet', answers: false, grid: one, heading: 'How to play Fultiples', labels: false, slots: items.slice(0, 1).map((it) => ({ draw: (d: Draw, box: Box) => rulesSheet(d, box, it.model) })) });
+  }
   // Instructions are the same for every board; `next` says its number inside each slot.
   o.tasks.forEach((task, i) => {
     out.push({

@@ -97,7 +97,7 @@ function players(d: Draw, x: number, y: number, w: number, size: number): void {
     d.rect({ x: x + w - swatch, y: top + (rowH - swatch) / 2, w: swatch, h: swatch }, { width: 1 }, 2);
   }
   d.text('name', { x: x + w * 0.36, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', valign: 'top' });
-  d.text('colour', { x: x + w - rowH, y: y + 2 * rowH, w: rowH, h: size }, { size: size * 0.75, color: '#444444', align: 'right', valign: 'top' });
+  d.text('colour', { x: x + w - rowH * 1.6, y: y + 2 * rowH, w: rowH * 1.6, h: size }, { size: size * 0.75, color: '#444444', align: 'right', valign: 'top' });
 }
 
 /** The game sheet: caption, the board as large as the text below it allows, rules, example, players. */
@@ -122,24 +122,53 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
     const boardH = Math.min(box.h - capH - textH - gap * 2, widthLimit);
     if (boardH >= Math.min(box.h * 0.5, widthLimit)) break;
   }
-  const boardBox = { x: box.x, y: box.y + capH, w: box.w, h: box.h - capH - textH - gap * 2 };
-  const g = drawBoard(d, boardBox, m, { shadeWild: true, big: true });
+  const g = captionedBoard(d, box, m, size, box.h - capH - textH - gap * 2);
+  const top = g.y + g.rows * g.ch + gap * 1.5;
+  d.text('How to play', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
+  rules(d, box.x, top + size * 1.6, leftW, size, wild);
+  howToPlayExample(d, rightX, top, rightW, size, m);
+}
+
+/** The caption (primes, wild cards) over the board, which takes the rest of the box (or `boardH`). */
+function captionedBoard(d: Draw, box: Box, m: FultiplesModel, size: number, boardH?: number): ReturnType<typeof drawBoard> {
+  const capH = size * 1.8;
+  const g = drawBoard(d, { x: box.x, y: box.y + capH, w: box.w, h: boardH ?? box.h - capH }, m, { shadeWild: true, big: true });
   const boardW = g.cw * g.cols;
   const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
   d.text(`Made from the primes ${m.primes.join(', ')}`, capBox, { size: size * 1.05, font: 'bold', valign: 'middle' });
-  if (wild) {
+  if (m.wild.length > 0) {
     const wildLabel = 'wild card: 1, 2 or 3';
     const lw = d.textWidth(wildLabel, size);
     d.text(wildLabel, capBox, { size, align: 'right', valign: 'middle' });
     star(d, g.x + boardW - lw - size * 0.8, box.y + capH * 0.4, size * 0.45);
   }
+  return g;
+}
 
-  const top = g.y + g.rows * g.ch + gap * 1.5;
-  d.text('How to play', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
-  rules(d, box.x, top + size * 1.6, leftW, size, wild);
-  d.text('Example', { x: rightX, y: top, w: rightW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
-  const exH = d.paragraph(exampleText(m), rightX, top + size * 1.6, rightW, { size });
+/** The worked example and the players' names, from `top` down. */
+function howToPlayExample(d: Draw, x: number, top: number, w: number, size: number, m: FultiplesModel): void {
+  d.text('Example', { x, y: top, w, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
+  const exH = d.paragraph(exampleText(m), x, top + size * 1.6, w, { size });
   const e = example(m);
-  if (e) exampleStrip(d, rightX, top + size * 2.2 + exH, rightW, size, e);
-  players(d, rightX, top + size * 1.6 + exH + stripHeight(size) + size, rightW, size);
+  if (e) exampleStrip(d, x, top + size * 2.2 + exH, w, size, e);
+  players(d, x, top + size * 1.6 + exH + stripHeight(size) + size, w, size);
+}
+
+/** Large print: the board alone on its page, as big as the page allows. */
+export function boardSheet(d: Draw, box: Box, m: FultiplesModel): void {
+  captionedBoard(d, box, m, 11);
+}
+
+/** Large print: the rules, then the example beside the players' names, on a page of their own. */
+export function rulesSheet(d: Draw, box: Box, m: FultiplesModel): void {
+  const size = 11;
+  const gap = 18;
+  const h = rules(d, box.x, box.y, box.w, size, m.wild.length > 0);
+  const leftW = (box.w - gap) * 0.55;
+  const top = box.y + h + size;
+  d.text('Example', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
+  const exH = d.paragraph(exampleText(m), box.x, top + size * 1.6, leftW, { size });
+  const e = example(m);
+  if (e) exampleStrip(d, box.x, top + size * 2.2 + exH, leftW, size, e);
+  players(d, box.x + leftW + gap, top + size * 1.6, box.w - leftW - gap, size);
 }

@@ -32,7 +32,7 @@ export function drawSquare(d: Draw, cell: Box, n: number, cls: SquareClass): voi
   }
   const grey = cls === 'never';
   d.text(label, { x: cell.x, y: cell.y + s * 0.05, w: s, h: s * 0.9 }, { size, font: grey ? 'regular' : 'bold', color: grey ? '#8a8a8a' : '#000000', align: 'center' });
-  if (cls === 'start' || cls === 'goal') {
+  if ((cls === 'start' || cls === 'goal') && !d.minText) {
     d.text(cls === 'start' ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
   }
 }
@@ -61,19 +61,27 @@ export function drawPlainBoard(d: Draw, box: Box): void {
     const end = n === 1 || n === GOAL;
     if (end) d.rect(cell, { fill: COLOURS[n === 1 ? 'start' : 'goal'], stroke: false });
     d.text(String(n), { x: cell.x, y: cell.y + s * 0.05, w: s, h: s * 0.9 }, { size: s * 0.36, font: 'bold', align: 'center' });
-    if (end) d.text(n === 1 ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
+    // Large print has no room for 16 pt words under the number: the coloured squares and the sheet's words say it.
+    if (end && !d.minText) d.text(n === 1 ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
   });
   const goal = GOAL - 1;
   d.rect({ x: g.x + (goal % COLS) * g.cell, y: g.y + Math.floor(goal / COLS) * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
 }
 
-/** The teacher's board: every square shaded by what can happen there, with a legend. */
-export function drawBoard(d: Draw, box: Box): void {
+/**
+ * The teacher's board: every square shaded by what can happen there, with a legend. `part`: large
+ * print draws the board and its legend on pages of their own.
+ */
+export function drawBoard(d: Draw, box: Box, part?: 'grid' | 'key'): void {
+  if (part === 'key') {
+    drawKey(d, box);
+    return;
+  }
   // The key keeps its natural height at the grid's width, and the grid takes the rest; a narrower
   // grid makes a taller key, so settle the two by a few rounds of measuring.
   let keyH = 0;
   let g = boardGeometry(box, keyH);
-  for (let round = 0; round < 4; round++) {
+  for (let round = 0; round < (part ? 0 : 4); round++) {
     keyH = drawKey(d, { x: g.x, y: box.y, w: g.cell * COLS, h: box.h }, true) + 12;
     g = boardGeometry(box, keyH);
   }
@@ -82,7 +90,7 @@ export function drawBoard(d: Draw, box: Box): void {
   const goalR = Math.floor((GOAL - 1) / COLS);
   const goalC = (GOAL - 1) % COLS;
   d.rect({ x: g.x + goalC * g.cell, y: g.y + goalR * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
-  drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 });
+  if (!part) drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 });
 }
 
 /** Draws the key, or with `measure` only returns the height it would take. */

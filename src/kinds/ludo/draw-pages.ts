@@ -40,13 +40,17 @@ function rulesText(): { title: string; lines: string[] }[] {
   ];
 }
 
-/** The rules in pupils' words, shrunk to fit whatever box the sheet template leaves. */
-export function drawRules(d: Draw, box: Box): void {
-  const parts = rulesText();
+/** Large print: the rules take two pages, split after how a turn goes. */
+export const RULES_SPLIT = 3;
+
+/** The rules in pupils' words, shrunk to fit whatever box the sheet template leaves (`half`: one of two pages). */
+export function drawRules(d: Draw, box: Box, half?: 0 | 1): void {
+  const all = rulesText();
+  const parts = half === undefined ? all : half === 0 ? all.slice(0, RULES_SPLIT) : all.slice(RULES_SPLIT);
   const measure = (size: number): number =>
     parts.reduce((h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - size * 1.6, { size }) + size * 0.35, 0) + size * 0.6, 0);
   let size = 13;
-  while (size > 7 && measure(size) > box.h) size -= 0.5;
+  while (size > Math.max(7, d.minText) && measure(size) > box.h) size -= 0.5;
   let y = box.y;
   for (const p of parts) {
     d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });
@@ -100,12 +104,14 @@ export function drawRecord(d: Draw, box: Box, page = 0): void {
     d.paragraph(NOTE, box.x, y, box.w, NOTE_STYLE);
     y = box.y + headerHeight(d, box);
   } else {
-    round = 2 * roundsPerTable(d, box, true) + 1;
-    for (let p = 1; p < page; p++) round += 2 * roundsPerTable(d, box, false);
+    round = (d.minText ? 1 : 2) * roundsPerTable(d, box, true) + 1;
+    for (let p = 1; p < page; p++) round += (d.minText ? 1 : 2) * roundsPerTable(d, box, false);
   }
   const rows = roundsPerTable(d, box, page === 0);
   const rowH = RECORD_ROW_MM * MM;
-  const w = (box.w - GAP) / 2;
+  // Large print: one table across the page, so 16 pt headings fit their columns.
+  const tables = d.minText ? 1 : 2;
+  const w = (box.w - GAP * (tables - 1)) / tables;
   const cols = [
     { title: 'Round', weight: 1.1 },
     { title: 'Roll', weight: 0.9 },
@@ -116,7 +122,7 @@ export function drawRecord(d: Draw, box: Box, page = 0): void {
     { title: 'To', weight: 1 },
   ];
   const total = cols.reduce((a, c) => a + c.weight, 0);
-  for (let t = 0; t < 2; t++) {
+  for (let t = 0; t < tables; t++) {
     const x = box.x + t * (w + GAP);
     const groupH = rowH;
     const firstW = (w * 1.1) / total;

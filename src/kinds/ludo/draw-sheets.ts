@@ -33,21 +33,30 @@ export function drawLanding(d: Draw, box: Box, qs: LandingQuestion[], answers: b
   table(d, box.x, box.y, box.w, cols, rows, rowH, Math.min(13, rowH * 0.45));
 }
 
-export function drawWays(d: Draw, box: Box, w: WaysModel, answers: boolean): void {
+/** `half`: large print puts each of the two questions on its own page. */
+export function drawWays(d: Draw, box: Box, w: WaysModel, answers: boolean, half?: 0 | 1): void {
   const size = 11;
   let y = box.y;
+  const rowH = 21;
+  if (half !== 1) {
   y += heading(d, `1. Every way to 120. Write each set of rolls once (order does not matter), then how many different orders it can be rolled in.`, box.x, y, box.w, size);
   const setRows = Math.max(6, w.multisets.length + 2);
   const sets = Array.from({ length: setRows }, (_, i) => {
     const s = answers ? w.multisets[i] : undefined;
     return [String(i + 1), s ? ans(s.rolls.join(' × ')) : '', s ? ans(String(s.orderings)) : ''];
   });
-  const rowH = 21;
   y += table(d, box.x, y, box.w, [{ title: '', weight: 0.4 }, { title: 'Rolls that multiply to 120', weight: 3 }, { title: 'Different orders', weight: 1.4 }], sets, rowH, size) + 8;
-  d.text('Number of different orders altogether:', { x: box.x, y, w: box.w * 0.6, h: 18 }, { size, font: 'bold' });
+  const total = 'Number of different orders altogether:';
+  // Large print: the words wrap rather than run into the line for the answer.
+  const wrapped = d.textWidth(total, size, 'bold') > box.w * 0.6;
+  const totalH = wrapped ? d.paragraphHeight(total, box.w * 0.6, { size, font: 'bold' }) : 17;
+  if (wrapped) d.paragraph(total, box.x, y, box.w * 0.6, { size, font: 'bold' });
+  else d.text(total, { x: box.x, y, w: box.w * 0.6, h: 18 }, { size, font: 'bold' });
   if (answers) d.text(String(w.orderings.length), { x: box.x + box.w * 0.62, y, w: 60, h: 18 }, { size: size * 1.2, font: 'bold', color: ANSWER });
-  else d.line(box.x + box.w * 0.62, y + 17, box.x + box.w * 0.62 + 60, y + 17, { width: 0.6 });
-  y += 30;
+  else d.line(box.x + box.w * 0.62, y + totalH, box.x + box.w * 0.62 + 60, y + totalH, { width: 0.6 });
+  y += wrapped ? totalH + 14 : 30;
+  }
+  if (half === 0) return;
   y += heading(d, '2. A marker starts on 1 and rolls these numbers in order. Where does it end up? Does it reach 120? (Past 120 means back to 1.)', box.x, y, box.w, size);
   const checks = w.checks.map((c, i) => [
     String(i + 1),
@@ -70,13 +79,16 @@ function drawOrderings(d: Draw, box: Box, w: WaysModel): void {
   }
 }
 
-export function drawNever(d: Draw, box: Box, m: NeverModel, answers: boolean): void {
+/** `half`: large print puts the grid and the questions on pages of their own. */
+export function drawNever(d: Draw, box: Box, m: NeverModel, answers: boolean, half?: 0 | 1): void {
   const size = 11;
   const never = new Set(m.never);
-  const cell = Math.min(box.w / 10, (box.h * 0.56) / 12);
-  const x = box.x + (box.w - cell * 10) / 2;
   let y = box.y;
-  y += heading(d, '1. Cross out every square a marker can never land on.', box.x, y, box.w, size);
+  if (half !== 1) {
+  const title = '1. Cross out every square a marker can never land on.';
+  const cell = half === 0 ? Math.min(box.w / 10, (box.h - d.paragraphHeight(title, box.w, { size, font: 'bold' }) - size) / 12) : Math.min(box.w / 10, (box.h * 0.56) / 12);
+  const x = box.x + (box.w - cell * 10) / 2;
+  y += heading(d, title, box.x, y, box.w, size);
   drawGrid(d, x, y, cell, (c, n) => {
     if (answers && never.has(n)) {
       d.rect(c, { fill: '#dddddd', stroke: false });
@@ -85,6 +97,8 @@ export function drawNever(d: Draw, box: Box, m: NeverModel, answers: boolean): v
     d.text(String(n), c, { size: cell * 0.38, align: 'center', color: answers && never.has(n) ? '#555555' : '#000000' });
   });
   y += cell * 12 + 6;
+  if (half === 0) return;
+  }
   if (answers) {
     y += d.paragraph(`${m.never.length} squares can never be landed on: each has a prime factor bigger than 5, and rolls of 2 to 6 only ever multiply by 2, 3 and 5.`, box.x, y, box.w, { size: 9, color: ANSWER });
   }
@@ -128,9 +142,14 @@ export function answerText(q: ReplayQuestion): string {
   return q.answer.length === 0 ? 'none' : q.answer.join(', ');
 }
 
-export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean): void {
+/** `half`: large print puts the game and the questions on pages of their own. */
+export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, half?: 0 | 1): void {
   const size = 10.5;
   let y = box.y;
+  if (half === 1) {
+    replayQuestions(d, box, r, answers, y, size);
+    return;
+  }
   const intro =
     `Red ${strategyWords(r.players[0])}; Blue ${strategyWords(r.players[1])}. These are moves ${r.firstMove} to ${r.firstMove + r.moves.length - 1} of a game ` +
     `that lasted ${r.gameMoves} turns. Before move ${r.firstMove}: Red's markers R1 to R4 were on ${squares(r.start.slice(0, 4))}; Blue's B1 to B4 on ${squares(r.start.slice(4, 8))}.`;
@@ -153,10 +172,16 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean):
       ...(answers ? [ans(note)] : []),
     ];
   });
-  const rowH = Math.min(22, (box.y + box.h - y - questionsH - 10) / (rows.length + 1.1));
+  const rowH = Math.min(22, (box.y + box.h - y - (half === 0 ? 0 : questionsH) - 10) / (rows.length + 1.1));
   const cols = moveColumns('Move');
   if (answers) cols.push({ title: 'What happened', weight: 1.4 });
   y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(10.5, rowH * 0.5)) + 10;
+  if (half === undefined) replayQuestions(d, box, r, answers, y, size);
+}
+
+function replayQuestions(d: Draw, box: Box, r: ReplayModel, answers: boolean, top: number, size: number): void {
+  const asked = r.questions.map((q, i) => `${i + 1}. ${questionText(r, q)}`);
+  let y = top;
   y += heading(d, 'Fill in the empty "To" squares, then answer:', box.x, y, box.w, size);
   r.questions.forEach((q, i) => {
     y += d.paragraph(asked[i]!, box.x, y, box.w, { size }) + 2;

@@ -31,9 +31,16 @@ export function table(d: Draw, x: number, y: number, w: number, cols: Column[], 
   const total = cols.reduce((a, c) => a + c.weight, 0);
   const xs = [x];
   for (const c of cols) xs.push(xs[xs.length - 1]! + (w * c.weight) / total);
-  const headH = rowH * 1.1;
+  // Large print cannot shrink a heading to fit its column: it wraps onto two lines instead.
+  const wraps = (i: number) => d.minText > 0 && d.textWidth(cols[i]!.title, size, 'bold') > xs[i + 1]! - xs[i]! - 4;
+  const wrapped = cols.some((_, i) => wraps(i));
+  const headH = wrapped ? Math.max(rowH * 1.1, d.minText * 2.6 + 4) : rowH * 1.1;
   d.rect({ x, y, w, h: headH }, { fill: '#e6e6e6', stroke: false });
-  cols.forEach((c, i) => d.text(c.title, { x: xs[i]! + 2, y, w: xs[i + 1]! - xs[i]! - 4, h: headH }, { size, font: 'bold', align: 'center', fit: true }));
+  cols.forEach((c, i) => {
+    const colW = xs[i + 1]! - xs[i]! - 4;
+    if (!wraps(i)) d.text(c.title, { x: xs[i]! + 2, y, w: colW, h: headH }, { size, font: 'bold', align: 'center', fit: true });
+    else d.paragraph(c.title, xs[i]! + 2, y + (headH - d.paragraphHeight(c.title, colW, { size, font: 'bold' })) / 2, colW, { size, font: 'bold', align: 'center' });
+  });
   rows.forEach((row, r) => {
     const top = y + headH + r * rowH;
     row.forEach((cell, i) => {

@@ -1,4 +1,4 @@
-import type { Item, Kind, Section, Slot } from '../../core/kind.js';
+import type { Item, Kind, Section, SectionContext, Slot } from '../../core/kind.js';
 import type { Box, Draw } from '../../pdf/draw.js';
 import { check } from './check.js';
 import { generate } from './generate.js';
@@ -18,7 +18,9 @@ function page(title: string, heading: string, draw: (d: Draw, box: Box) => void,
 interface SheetSpec {
   title: string;
   instructions: string;
-  draw(d: Draw, box: Box, m: LudoModel, answers: boolean): void;
+  /** `half`: with `halves`, large print draws the sheet over two pages, one half each. */
+  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, half?: 0 | 1): void;
+  halves?: boolean;
 }
 
 const SHEETS: Record<Worksheet, SheetSpec> = {
@@ -30,34 +32,47 @@ const SHEETS: Record<Worksheet, SheetSpec> = {
   ways: {
     title: 'Every way to 120',
     instructions: 'A marker starts on 1. Each roll of 2, 3, 4, 5 or 6 multiplies its square. Which rolls take it to exactly 120?',
-    draw: (d, box, m, a) => drawWays(d, box, m.ways!, a),
+    draw: (d, box, m, a, half) => drawWays(d, box, m.ways!, a, half),
+    halves: true,
   },
   never: {
     title: 'Squares you can never land on',
     instructions: 'A marker starts on 1 and only ever multiplies by 2, 3, 4, 5 or 6.',
-    draw: (d, box, m, a) => drawNever(d, box, m.never!, a),
+    draw: (d, box, m, a, half) => drawNever(d, box, m.never!, a, half),
+    halves: true,
   },
   replay: {
     title: 'Replay a game',
     instructions: 'Follow the game move by move. R1 is Red\'s first marker, B2 is Blue\'s second, and so on.',
-    draw: (d, box, m, a) => drawReplay(d, box, m.replay!, a),
+    draw: (d, box, m, a, half) => drawReplay(d, box, m.replay!, a, half),
+    halves: true,
   },
 };
 
-function sections(o: LudoOptions, items: Item<LudoModel>[]): Section[] {
+function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext): Section[] {
+  // Large print: 16 pt text needs two pages for the rules and for the longer worksheets.
+  const large = !!ctx.largePrint;
   const out: Section[] = [];
   if (o.printables.includes('board')) {
-    out.push(page('Board', 'Multiplication Ludo: the 120 board', o.board === 'annotated' ? drawBoard : drawPlainBoard, 'Start on 1. Multiply by your roll. Land exactly on 120 to bring a marker home.'));
+    const board = page('Board', 'Multiplication Ludo: the 120 board', o.board === 'annotated' ? drawBoard : drawPlainBoard, 'Start on 1. Multiply by your roll. Land exactly on 120 to bring a marker home.');
+    const apart = large && o.board === 'annotated';
+    out.push(apart ? { ...board, slots: (['grid', 'key'] as const).map((part) => ({ draw: (d: Draw, box: Box) => drawBoard(d, box, part) })) } : board);
   }
-  if (o.printables.includes('rules')) out.push(page('Rules', 'How to play Multiplication Ludo', drawRules));
+  if (o.printables.includes('rules')) {
+    const rules = page('Rules', 'How to play Multiplication Ludo', drawRules);
+    out.push(large ? { ...rules, slots: [0, 1].map((h) => ({ draw: (d: Draw, box: Box) => drawRules(d, box, h as 0 | 1) })) } : rules);
+  }
   if (o.printables.includes('record')) {
     const record = page('Record sheet', 'Multiplication Ludo: game record', drawRecord);
     out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i) })) });
   }
   const slots = (w: Worksheet, answers: boolean): Slot[] =>
     items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[w].draw(d, box, it.model, answers) }));
+  const halves = (w: Worksheet): Slot[] =>
+    items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[w].draw(d, box, it.model, false, h) })));
   for (const w of o.worksheets) {
-    out.push({ title: SHEETS[w].title, template: 'worksheet', answers: false, grid: ONE, heading: SHEETS[w].title, instructions: SHEETS[w].instructions, labels: true, slots: slots(w, false) });
+    const pupils = large && SHEETS[w].halves ? halves(w) : slots(w, false);
+    out.push({ title: SHEETS[w].title, template: 'worksheet', answers: false, grid: ONE, heading: SHEETS[w].title, instructions: SHEETS[w].instructions, labels: true, slots: pupils });
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
   if (o.printables.includes('board') || o.worksheets.length) {

@@ -148,7 +148,8 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
     puzzleSections({
       items,
       ctx,
-      grid: { cols: 1, rows: 3 },
+      // Large print: two pairs a page, so the pictures grow with the text.
+      grid: ctx.largePrint ? { cols: 1, rows: 2 } : { cols: 1, rows: 3 },
       answerGrid: { cols: 2, rows: 5 },
       instructions: wordsOf(ctx).t('spot-match.instructions', { thing: what(o) }),
       puzzle: (d, box, m) => drawPair(d, box, m, false),
