@@ -10,6 +10,8 @@ import { atWeight, keepLetters, type FkFont } from './woff2.js';
  */
 interface Source {
   pkg: string;
+  /** For a source that may be left out of an install: what it prints, and the characters it is for. */
+  optional?: { what: string; chars: RegExp };
   /** Which of the package's slices (keys of its unicode.json) this source uses. */
   slices: (key: string) => boolean;
   /** The file of one slice. */
@@ -22,8 +24,9 @@ const noto = (script: string, slices: string[]): Source => ({
   file: (s) => `files/noto-sans-${script}-${s}-wght-normal.woff2`,
 });
 
-const cjk = (script: string): Source => ({
+const cjk = (script: string, what: string, chars: RegExp): Source => ({
   pkg: `@fontsource-variable/noto-sans-${script}`,
+  optional: { what, chars },
   slices: (k) => /^\[\d+\]$/.test(k),
   file: (s) => `files/noto-sans-${script}-${s.slice(1, -1)}-wght-normal.woff2`,
 });
@@ -38,8 +41,10 @@ export const SOURCES: Source[] = [
   noto('devanagari', ['devanagari']),
   noto('thai', ['thai']),
   // Simplified Chinese first: it also holds the kana and most kanji of Japanese
-  cjk('sc'),
-  cjk('kr'),
+  // (the two CJK packages are 9 MB of the install: optional dependencies, which npm installs unless
+  // told --omit=optional; without them such text is refused, naming the package to install)
+  cjk('sc', 'Chinese and Japanese', /[\u2e80-\u2fdf\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000}-\u{3ffff}]/u),
+  cjk('kr', 'Korean', /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/),
 ];
 
 /** Asset paths of files inside npm packages start with this; the port finds the package. */
@@ -52,7 +57,7 @@ const rangesOf = new Map<Source, Ranges>();
 function ranges(src: Source): Ranges {
   let r = rangesOf.get(src);
   if (!r) {
-    const table = JSON.parse(utf8(port().asset(`${NPM}${src.pkg}/unicode.json`))) as Record<string, string>;
+    const table = coverage(src);
     r = Object.entries(table)
       .filter(([k]) => src.slices(k))
       .map(([k, v]) => ({
@@ -67,6 +72,25 @@ function ranges(src: Source): Ranges {
     rangesOf.set(src, r);
   }
   return r;
+}
+
+const absent = new Set<Source>();
+
+/** A source's table of which file holds which characters; empty when an optional package is not installed. */
+function coverage(src: Source): Record<string, string> {
+  try {
+    return JSON.parse(utf8(port().asset(`${NPM}${src.pkg}/unicode.json`))) as Record<string, string>;
+  } catch (e) {
+    if (e instanceof MissingAsset || !src.optional) throw e;
+    absent.add(src);
+    return {};
+  }
+}
+
+/** What to install to print these characters, when an optional font package is missing. */
+export function missingPackage(chars: string[]): string | undefined {
+  const src = SOURCES.find((s) => absent.has(s) && chars.some((c) => s.optional!.chars.test(c)));
+  return src && `the ${src.optional!.what} font is not installed: run npm install ${src.pkg}`;
 }
 
 /** The file of the chain that should hold `cp`, or undefined. Files are listed in the order to try. */
@@ -156,7 +180,7 @@ function has(file: string): boolean {
     return true;
   } catch (e) {
     if (e instanceof MissingAsset) return false;
-    throw e;
+    return true; // not to be fetched: a package left out of the install (see coverage)
   }
 }
 

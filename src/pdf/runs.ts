@@ -3,7 +3,7 @@ import type { Bidi } from 'bidi-js';
 import type PDFDocument from 'pdfkit';
 import { fail } from '../core/errors.js';
 import { FONT_IDS, type FontName } from './fonts.js';
-import { candidateFiles, docChains, openFont, prepareFonts, type ChainFont } from './fallback.js';
+import { candidateFiles, docChains, missingPackage, openFont, prepareFonts, type ChainFont } from './fallback.js';
 import type { FkFont } from './woff2.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -23,8 +23,13 @@ export interface RunLine {
   rtl: boolean;
 }
 
-// bidi-js is CommonJS under Node and ESM in the browser build: its factory is the default export of both
-const bidi = ((bidiModule as unknown as { default: () => Bidi }).default)();
+// bidi-js is CommonJS under Node and ESM in the browser build: its factory is the default export
+// of both. Made on first use: building its tables costs a plain English run tens of milliseconds.
+let bidiTables: Bidi | undefined;
+function bidi(): Bidi {
+  bidiTables ??= (bidiModule as unknown as { default: () => Bidi }).default();
+  return bidiTables;
+}
 
 const WEIGHT: Record<FontName, number> = { regular: 400, bold: 700, italic: 400 };
 
@@ -135,7 +140,10 @@ function fallbackFor(cp: number, weight: number): string | undefined {
 
 /** Refuses text that no font has, naming the characters (never boxes on the page). */
 export function refuseUncovered(chars: string[]): never {
-  fail(`these characters cannot be printed, no font has them: ${chars.slice(0, 8).map(describe).join(', ')}${chars.length > 8 ? ', ...' : ''}; leave them out or write them another way`);
+  const named = `${chars.slice(0, 8).map(describe).join(', ')}${chars.length > 8 ? ', ...' : ''}`;
+  const install = missingPackage(chars);
+  if (install) fail(`these characters cannot be printed: ${named}; ${install}`);
+  fail(`these characters cannot be printed, no font has them: ${named}; leave them out or write them another way`);
 }
 
 interface Piece {
@@ -217,7 +225,7 @@ function visual(ps: Piece[]): TextRun[] {
     // fontkit lays Arabic and Hebrew out right to left itself; other text in a right-to-left
     // stretch (a run of spaces and signs) is turned here, with brackets mirrored
     if (p.level % 2 === 1 && !RTL_SCRIPT.test(p.text)) {
-      const turned = [...p.text].reverse().map((c) => bidi.getMirroredCharacter(c) ?? c).join('');
+      const turned = [...p.text].reverse().map((c) => bidi().getMirroredCharacter(c) ?? c).join('');
       return { text: turned, font: p.font, actual: p.text };
     }
     return { text: p.text, font: p.font, actual: p.text };
@@ -226,7 +234,7 @@ function visual(ps: Piece[]): TextRun[] {
 
 /** One line of text as runs in visual order, or refused when a character has no font. */
 export function lineRuns(doc: Doc, text: string, font: FontName): RunLine {
-  const { levels, paragraphs } = bidi.getEmbeddingLevels(text);
+  const { levels, paragraphs } = bidi().getEmbeddingLevels(text);
   const rtl = (paragraphs[0]?.level ?? 0) % 2 === 1;
   return { runs: visual(pieces(doc, text, font, levels, 0)), rtl };
 }

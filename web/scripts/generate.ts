@@ -22,14 +22,20 @@ writeFileSync(new URL('forms.json', out), JSON.stringify(kindForms()));
 // The page's language list, from the message files found in messages/ (the worker bundles the files themselves).
 const langs = languages().map((code) => ({ code, name: messages(code).t('language.name') }));
 writeFileSync(new URL('languages.json', out), JSON.stringify(langs));
-console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds, ${langs.length} languages`);
 // Fonts for other scripts: copied beside the page (public/ goes into dist/web as it is) and
 // fetched only when a text needs them; fonts.json lists them for the worker.
-const fonts = [...rangeFiles(), ...fallbackFiles()];
-for (const file of fonts) {
-  const to = new URL(`../public/fonts/${file.slice('npm:'.length)}`, import.meta.url);
-  mkdirSync(new URL('.', to), { recursive: true });
-  writeFileSync(to, port().asset(file));
-}
+// An optional font package left out of the install is left out here too; the page then refuses
+// that script's text as the command line does.
+const fonts = [...rangeFiles(), ...fallbackFiles()].filter((file) => {
+  try {
+    const to = new URL(`../public/fonts/${file.slice('npm:'.length)}`, import.meta.url);
+    const bytes = port().asset(file);
+    mkdirSync(new URL('.', to), { recursive: true });
+    writeFileSync(to, bytes);
+    return true;
+  } catch {
+    return false;
+  }
+});
 writeFileSync(new URL('fonts.json', out), JSON.stringify(fonts));
-console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds, ${fonts.length} script font files`);
+console.log(`web/generated: ${used.length} icons, forms of ${kindForms().length} kinds, ${langs.length} languages, ${fonts.length} script font files`);

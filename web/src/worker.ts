@@ -38,7 +38,7 @@ const port = installBrowserPort(
 );
 // Every PDF needs the fonts: fetch them as the worker starts; pictures only when a deck asks.
 // (and the small tables saying which script font file has which letters)
-const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf', ...rangeFiles()].map((f) => port.load(f)));
+const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf', ...rangeFiles().filter((f) => (fontFiles as string[]).includes(f))].map((f) => port.load(f)));
 const encoder = new TextEncoder();
 for (const [path, text] of Object.entries(templates)) port.provide(`templates/${path.split('/').pop()}`, encoder.encode(text));
 for (const [path, text] of Object.entries(messageFiles)) port.provide(`messages/${path.split('/').pop()}`, encoder.encode(text));
