@@ -79,6 +79,19 @@ describe('the web page', () => {
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
   }, 120_000);
 
+  it('prints a title in Arabic and Chinese and a sheet in Lexend, fetching those fonts when asked, as the command line does', async () => {
+    const page = await s.page();
+    const title = 'ألغاز الحساب 数学';
+    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&answers=back&font=lexend&title=${encodeURIComponent(title)}`);
+    expect(await settled(page)).toMatch(/ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--font', 'lexend', '--title', title]);
+    expect(pdf.equals(ref.pdf)).toBe(true);
+    const text = pdfText(pdf).replace(/[\u202a-\u202e]/g, '');
+    for (const word of title.split(' ')) expect(text).toContain(word);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+  }, 120_000);
+
   it('makes a Flow sheet the same as the command line, and previews its answer key', async () => {
     const page = await s.page();
     await page.goto(s.url);

@@ -8,6 +8,7 @@ import { setSymbols } from '../../src/pdf/symbols.js';
 import { kindForms } from '../../src/form.js';
 import { languages, messages } from '../../src/i18n/messages.js';
 import { fallbackFiles, rangeFiles } from '../../src/pdf/fallback.js';
+import { FONT_CHOICES } from '../../src/pdf/fonts.js';
 import { port } from '../../src/port/index.js';
 
 const full = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'));
@@ -26,7 +27,8 @@ writeFileSync(new URL('languages.json', out), JSON.stringify(langs));
 // fetched only when a text needs them; fonts.json lists them for the worker.
 // An optional font package left out of the install is left out here too; the page then refuses
 // that script's text as the command line does.
-const fonts = [...rangeFiles(), ...fallbackFiles()].filter((file) => {
+const chosen = Object.values(FONT_CHOICES).flatMap((c) => (c ? Object.values(c).flatMap((faces) => faces.map((f) => f.file)) : []));
+const fonts = [...new Set([...rangeFiles(), ...fallbackFiles(), ...chosen])].filter((file) => {
   try {
     const to = new URL(`../public/fonts/${file.slice('npm:'.length)}`, import.meta.url);
     const bytes = port().asset(file);
