@@ -33,7 +33,8 @@ const port = installBrowserPort(
     [ICON_ASSET]: icons,
     [EMOJI_ASSET]: emoji,
     // fonts for other scripts sit in fonts/ beside the page, under their npm package's name
-    ...Object.fromEntries((fontFiles as string[]).map((f) => [f, new URL(`../fonts/${f.slice('npm:'.length)}`, import.meta.url).href])),
+    // (from the worker's own address: Vite would read new URL(`...${x}`, import.meta.url) as a glob)
+    ...Object.fromEntries((fontFiles as string[]).map((f) => [f, new URL(`../fonts/${f.slice('npm:'.length)}`, self.location.href).href])),
   }),
 );
 // Every PDF needs the fonts: fetch them as the worker starts; pictures only when a deck asks.
