@@ -1,7 +1,7 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
 import type { Task } from './options.js';
-import { arrow, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
+import { arrow, boardGeometry, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
 import { drawPrimesKey, drawPrimesSheet } from './primes-draw.js';
 import { NUMBER_HALF } from './generate.js';
 
@@ -154,7 +154,18 @@ export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer):
     d.paragraph(text, box.x, box.y + box.h - textH, box.w, { size });
     return;
   }
-  const boardBox = { x: box.x, y: box.y, w: box.w, h: box.h - textH - GAP };
+  // The words run as wide as the board (at least 0.6 of the slot), so they are measured at that
+  // width: a narrower board wraps them onto more lines, which takes height from the board again.
+  let textW = box.w;
+  let wrappedH = textH;
+  for (let round = 0; round < 4; round++) {
+    const geo = boardGeometry(m, { x: box.x, y: box.y, w: box.w, h: box.h - wrappedH - GAP });
+    const w2 = Math.max(geo.cw * geo.cols, box.w * 0.6);
+    if (w2 >= textW - 0.01) break;
+    textW = w2;
+    wrappedH = d.paragraphHeight(text, textW, { size });
+  }
+  const boardBox = { x: box.x, y: box.y, w: box.w, h: box.h - wrappedH - GAP };
   let g: Geometry;
   if (t.type === 'chain') {
     g = drawBoard(d, boardBox, m, { marked: t.answer, under: (geo) => chainArrows(d, geo, t.answer) });
@@ -163,5 +174,6 @@ export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer):
     const mark = t.type === 'multiples' ? 'shade' : 'ring';
     g = drawBoard(d, boardBox, m, { marked: t.answer, mark, last: t.type === 'next' ? t.cell : undefined });
   }
-  d.paragraph(text, g.x, g.y + g.rows * g.ch + GAP * 0.6, Math.max(g.cw * g.cols, box.w * 0.6), { size });
+  const width = Math.min(textW, Math.max(g.cw * g.cols, box.w * 0.6));
+  d.paragraph(text, Math.min(g.x, box.x + box.w - width), g.y + g.rows * g.ch + GAP * 0.6, width, { size });
 }
