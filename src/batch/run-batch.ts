@@ -4,6 +4,7 @@ import type { Progress } from '../core/kind.js';
 import { fail } from '../core/errors.js';
 import { randomSeed } from '../core/seed.js';
 import { checkFolder, pendingFiles } from '../node/write.js';
+import { loadPdfkit } from '../port/node-lazy.js';
 import { batchSetup, manifestText, runBatchCore, MANIFEST, type BatchSink, type Manifest } from './core.js';
 import { readPlan } from './plan-file.js';
 import { Pool } from './pool.js';
@@ -109,6 +110,7 @@ export async function runBatch(run: BatchRun): Promise<Manifest> {
   const dir = run.out ?? (plan.out ? resolve(dirname(run.planFile), plan.out) : 'output');
   checkFolder(dir); // before the work, without creating it: an unwritable folder was found only when writing
   const units = plan.roster ? plan.roster.length : plan.worksheets.length;
+  if (!plan.roster) await loadPdfkit(); // a booklet's cover is drawn here; pupils are drawn only in the workers
   const sink = new FolderSink(dir);
   const pool = new Pool(Math.max(1, Math.min(run.workers, units)), setup);
   let manifest: Manifest;

@@ -16,7 +16,7 @@ const tasks = new BatchTasks(workerData as Setup);
  */
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
-const FLOOR = 64 << 20;
+const FLOOR = 48 << 20;
 let after = FLOOR;
 
 function keepHeapFlat(): void {

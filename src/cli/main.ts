@@ -1,4 +1,4 @@
-import '../port/node.js';
+import { loadPdfkit } from '../port/node-lazy.js';
 import { Command, CommanderError } from 'commander';
 import { UserError } from '../core/errors.js';
 import { KINDS } from '../kinds/index.js';
@@ -17,7 +17,11 @@ function program(): Command {
     .showSuggestionAfterError(true)
     .enablePositionalOptions() // so `ludo simulate --seed 2` gives --seed to simulate, not to ludo
     .exitOverride()
-    .configureOutput({ writeErr: () => {} }); // errors are printed once, below, as one line
+    .configureOutput({ writeErr: () => {} }) // errors are printed once, below, as one line
+    // A batch draws in its workers (and loads PDFKit itself for a booklet's cover): its main thread goes without.
+    .hook('preAction', async (_p, action) => {
+      if (action.name() !== 'batch') await loadPdfkit();
+    });
   addListCommand(p, log);
   addKeyCommand(p, log);
   for (const kind of KINDS) addKindCommand(p, kind, log);

@@ -5,7 +5,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { fail, UserError } from '../core/errors.js';
-import { assetPath } from '../port/node.js';
+import { assetPath } from '../port/node-lazy.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

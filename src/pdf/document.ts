@@ -65,11 +65,12 @@ function parsedFont(name: FontName): unknown {
  * layout cache per document, so each pupil's PDF in a batch shaped the same headings, instructions
  * and digits again (about a fifth of all rendering time). A layout depends only on the font and the
  * text; the glyphs a document embeds are still recorded per document when the text is drawn, so
- * the bytes written do not change. Unique words (puzzle codes) would make the table grow without
- * end over a school's batch, so it starts again once it is large.
+ * the bytes written do not change. Unique words (puzzle codes, names) would make the table grow
+ * without end over a school's batch, so it starts again once it is large: 600 layouts hold ~3 MB
+ * (each keeps its glyph positions) and take a few dozen pupils to fill.
  */
 const layouts = new Map<unknown, Record<string, unknown>>();
-const MAX_LAYOUTS = 2000;
+const MAX_LAYOUTS = 600;
 
 /**
  * Font subsets shared by the documents of this thread. PDFKit builds and compresses a subset of
