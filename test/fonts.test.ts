@@ -47,6 +47,13 @@ describe('--font', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(new Set(fontsOf(out))).toEqual(new Set(['Andika-Bold']));
     expect(text(out)).toContain('Zoë’s sums');
+    // A class's plan too: its font is read on the main thread, which draws nothing itself.
+    writeFileSync(join(tmp, 'class.csv'), 'Ana\nBen\n');
+    const plan = join(tmp, 'own-plan.yaml');
+    writeFileSync(plan, `title: Week 1\nseed: w1\nroster: class.csv\nfont: ${join(root, 'fonts/Andika-Bold.ttf')}\nworksheets:\n  - kind: flow\n    size: 6\n    count: 1\n`);
+    const b = cli(['batch', plan, '--out', join(tmp, 'own-batch'), '--workers', '1']);
+    expect(b.code, b.stderr).toBe(0);
+    expect(new Set(fontsOf(join(tmp, 'own-batch', 'Ana.pdf')))).toEqual(new Set(['Andika-Bold']));
   });
 
   it('refuses a file that is not a font, naming it, and an unknown name with the names we have', () => {

@@ -1,12 +1,13 @@
 import { mkdirSync, openSync, closeSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Progress } from '../core/kind.js';
-import { fail } from '../core/errors.js';
+import { fail, UserError } from '../core/errors.js';
 import { randomSeed } from '../core/seed.js';
 import { checkFolder, pendingFiles } from '../node/write.js';
 import { loadPdfkit } from '../port/node-lazy.js';
 import { batchSetup, manifestText, runBatchCore, MANIFEST, type BatchSink, type Manifest } from './core.js';
 import { readPlan } from './plan-file.js';
+import type { BatchPlan } from './plan.js';
 import { Pool } from './pool.js';
 
 export type { Manifest, ManifestFile } from './core.js';
@@ -102,8 +103,22 @@ class FolderSink implements BatchSink {
 }
 
 /** `puzzlepress batch PLAN`: validates everything, generates on a worker pool, writes the files and a manifest. */
+/**
+ * The plan, read before PDFKit is loaded on this thread; a plan that names a font file needs it to
+ * read the font, so a plan refused without it is read again with it (the second answer stands).
+ */
+async function readPlanHere(file: string): Promise<BatchPlan> {
+  try {
+    return readPlan(file);
+  } catch (e) {
+    if (!(e instanceof UserError)) throw e;
+    await loadPdfkit();
+    return readPlan(file);
+  }
+}
+
 export async function runBatch(run: BatchRun): Promise<Manifest> {
-  const plan = readPlan(run.planFile);
+  const plan = await readPlanHere(run.planFile);
   const seed = plan.seed ?? randomSeed();
   const setup = batchSetup(plan, seed, run.planFile, run.booklet);
   if (!plan.seed) run.log(`Seed: ${seed} (add "seed: ${seed}" to the plan to make the same puzzles again)`);
