@@ -10,7 +10,7 @@
  * Run: npm run bench -- batch
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +59,7 @@ function build(dir: string): string[] | null {
   } catch {
     // tsc reports type errors but still writes the files; only a missing entry point is fatal.
   }
-  for (const f of ['fonts', 'templates', 'node_modules', 'package.json']) symlinkSync(join(root, f), join(dir, f));
+  for (const f of ['fonts', 'templates', 'messages', 'node_modules', 'package.json']) if (existsSync(join(root, f))) symlinkSync(join(root, f), join(dir, f));
   try {
     readFileSync(join(dir, 'dist/cli/main.js'));
     return [join(dir, 'dist/cli/main.js')];
