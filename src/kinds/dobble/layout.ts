@@ -75,6 +75,19 @@ interface Footprint {
   runs: Int16Array;
   /** A few covered cells (dx, dy pairs), the centre and the far ends: most misfits show there at once. */
   probes: Int16Array;
+  /** Covers its own centre cell: then it fits nowhere whose centre cell is taken. */
+  centre: boolean;
+}
+
+/** Keeps the covered cell farthest out in each of 8 directions (d, dx, dy triples). */
+function tip(tips: Float64Array, ex: number, dy: number): void {
+  const dir = Math.round((Math.atan2(dy, ex) / Math.PI) * 4 + 8) % 8;
+  const d = ex * ex + dy * dy;
+  if (d > tips[dir * 3]!) {
+    tips[dir * 3] = d;
+    tips[dir * 3 + 1] = ex;
+    tips[dir * 3 + 2] = dy;
+  }
 }
 
 /**
@@ -90,7 +103,9 @@ function footprint(o: Outline, r: number, rot: number, reach: number): Footprint
   const cx = Math.cos(a) * k;
   const sx = -Math.sin(a) * k;
   const limit = reach / r + o.slack;
+  const beyond = reach / r;
   const half = o.n / 2;
+  const { dist, n } = o;
   const rows: number[] = [];
   const tips = new Float64Array(8 * 3).fill(-1);
   let centre = false;
@@ -104,20 +119,16 @@ function footprint(o: Outline, r: number, rot: number, reach: number): Footprint
     for (let dx = -w; dx <= w + 1; dx++, gx += cx, gy += sx) {
       let hit = false;
       if (dx <= w) {
-        const i = Math.floor(gx);
-        const j = Math.floor(gy);
-        if (i >= 0 && j >= 0 && i < o.n && j < o.n) hit = o.dist[j * o.n + i]! <= limit;
-        else hit = Math.hypot(gx - half, gy - half) / half - 1 <= reach / r;
+        // inside the outline's grid (truncation is flooring there), else near its disc
+        if (gx >= 0 && gy >= 0 && gx < n && gy < n) hit = dist[(gy | 0) * n + (gx | 0)]! <= limit;
+        else hit = Math.hypot(gx - half, gy - half) / half - 1 <= beyond;
       }
       if (hit && Number.isNaN(start)) start = dx;
       if (!hit && !Number.isNaN(start)) {
         rows.push(dy, start, dx - 1);
         if (dy === 0 && start <= 0 && dx > 0) centre = true;
-        for (const ex of [start, dx - 1]) {
-          const dir = Math.round((Math.atan2(dy, ex) / Math.PI) * 4 + 8) % 8;
-          const d = ex * ex + dy * dy;
-          if (d > tips[dir * 3]!) tips.set([d, ex, dy], dir * 3);
-        }
+        tip(tips, start, dy);
+        tip(tips, dx - 1, dy);
         start = NaN;
       }
     }
@@ -128,7 +139,7 @@ function footprint(o: Outline, r: number, rot: number, reach: number): Footprint
   // probes: the centre if covered, and the covered cell farthest out in each of 8 directions
   const probes: number[] = centre ? [0, 0] : [];
   for (let d = 0; d < 8; d++) if (tips[d * 3]! >= 0) probes.push(tips[d * 3 + 1]!, tips[d * 3 + 2]!);
-  return { runs, probes: Int16Array.from(probes) };
+  return { runs, probes: Int16Array.from(probes), centre };
 }
 
 /** The packing grid of one card: occupied cells and per-row counts for constant-time run tests. */
@@ -142,11 +153,11 @@ class Board {
     for (let y = 0; y < G; y++) this.sumRow(y);
   }
 
-  sumRow(y: number): void {
+  /** Recounts row y from column `from` on (the counts before it are unchanged). */
+  sumRow(y: number, from = 0): void {
     const o = y * (G + 1);
-    let n = 0;
-    this.pre[o] = 0;
-    for (let x = 0; x < G; x++) {
+    let n = this.pre[o + from]!;
+    for (let x = from; x < G; x++) {
       if (this.occ[y * G + x]) n++;
       this.pre[o + x + 1] = n;
     }
@@ -174,16 +185,25 @@ class Board {
   /** Adds a footprint (delta 1) or takes it away again (delta -1). */
   put(f: Footprint, cx: number, cy: number, delta = 1): void {
     const r = f.runs;
+    // per row, the first column whose count may change: rows are recounted from there only
+    const from = this.from;
     let lo = G;
     let hi = -1;
     for (let k = 0; k < r.length; k += 3) {
       const y = cy + r[k]!;
-      for (let x = cx + r[k + 1]!; x <= cx + r[k + 2]!; x++) this.occ[y * G + x] += delta;
-      lo = Math.min(lo, y);
-      hi = Math.max(hi, y);
+      const x0 = cx + r[k + 1]!;
+      for (let x = x0; x <= cx + r[k + 2]!; x++) this.occ[y * G + x] += delta;
+      if (y < lo) lo = y;
+      if (y > hi) hi = y;
+      if (x0 < from[y]!) from[y] = x0;
     }
-    for (let y = lo; y <= hi; y++) this.sumRow(y);
+    for (let y = lo; y <= hi; y++) {
+      if (from[y]! < G) this.sumRow(y, from[y]!);
+      from[y] = G;
+    }
   }
+
+  private from = new Int32Array(G).fill(G);
 }
 
 const bases = new Map<string, Uint8Array>();
@@ -234,6 +254,20 @@ function candidateOrder(shape: Shape, gap: number, pull: number): Int32Array {
   return order;
 }
 
+const indexes = new Map<string, Int32Array>();
+
+/** For each cell of the card, its place in candidateOrder (-1 if it is not a place to try). */
+function candidateIndex(shape: Shape, gap: number, pull: number): Int32Array {
+  const key = `${shape}/${gap}/${pull}`;
+  let index = indexes.get(key);
+  if (!index) {
+    index = new Int32Array(G * G).fill(-1);
+    candidateOrder(shape, gap, pull).forEach((cell, c) => (index![cell] = c));
+    indexes.set(key, index);
+  }
+  return index;
+}
+
 const GROW_ROUNDS = 8;
 const GROW_STEP = 1.07;
 /** Small moves tried when a symbol grows: up to 4 cells (2 mm) away, nearest first. */
@@ -276,9 +310,21 @@ export function layoutCard(symbols: number[], shape: Shape, rng: Rng, style: Car
     board: Board;
     at: { f: Footprint; cx: number; cy: number; r: number; rot: number }[];
   }
+  const index = candidateIndex(shape, style.gap, pull);
   const pack = (scale: number): Packed | null => {
     const board = new Board(base);
     const at: Packed['at'] = new Array(k);
+    // Places whose centre cell is taken, skipped by footprints that cover their centre (they
+    // could not fit there): next[c] leads to the next place still open (c itself if open).
+    const next = new Int32Array(cells.length + 1);
+    for (let c = 0; c <= cells.length; c++) next[c] = c;
+    const open = (c: number): number => {
+      while (next[c] !== c) {
+        next[c] = next[next[c]!]!;
+        c = next[c]!;
+      }
+      return c;
+    };
     for (const i of bySize) {
       const r = scale * factors[i]! * unit[i]!;
       let best = -1;
@@ -287,7 +333,7 @@ export function layoutCard(symbols: number[], shape: Shape, rng: Rng, style: Car
       for (const rot of turns[i]!) {
         const f = footprint(style.outline(symbols[i]!), r, rot, reach);
         const stop = best < 0 ? cells.length : best;
-        for (let c = 0; c < stop; c++) {
+        for (let c = f.centre ? open(0) : 0; c < stop; c = f.centre ? open(c + 1) : c + 1) {
           const cell = cells[c]!;
           if (board.fits(f, cell % G, (cell / G) | 0)) {
             [best, bestTurn, bestPrint] = [c, rot, f];
@@ -297,8 +343,18 @@ export function layoutCard(symbols: number[], shape: Shape, rng: Rng, style: Car
       }
       if (best < 0) return null;
       const cell = cells[best]!;
-      board.put(bestPrint!, cell % G, (cell / G) | 0);
-      at[i] = { f: bestPrint!, cx: cell % G, cy: (cell / G) | 0, r, rot: bestTurn };
+      const cx = cell % G;
+      const cy = (cell / G) | 0;
+      board.put(bestPrint!, cx, cy);
+      const runs = bestPrint!.runs;
+      for (let q = 0; q < runs.length; q += 3) {
+        const row = (cy + runs[q]!) * G;
+        for (let x = cx + runs[q + 1]!; x <= cx + runs[q + 2]!; x++) {
+          const c = index[row + x]!;
+          if (c >= 0) next[c] = c + 1;
+        }
+      }
+      at[i] = { f: bestPrint!, cx, cy, r, rot: bestTurn };
     }
     return { board, at };
   };

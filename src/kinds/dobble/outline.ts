@@ -23,7 +23,9 @@ const N = 128;
  * a superset of any fill rule; outlines are walked in short steps so thin parts are never missed.
  */
 export function rasterise(shapes: { pts: ArrayLike<number>; pad: number; filled: boolean }[], n: number, mark: (i: number, j: number) => void): void {
-  const cross: { x: number; w: number }[] = [];
+  // crossings of one scan line: where, and which way the edge goes (kept in edge order on ties)
+  let xs = new Float64Array(64);
+  let ws = new Int8Array(64);
   for (const s of shapes) {
     const p = s.pts;
     const m = p.length >> 1;
@@ -35,24 +37,38 @@ export function rasterise(shapes: { pts: ArrayLike<number>; pad: number; filled:
         y0 = Math.min(y0, p[k]!);
         y1 = Math.max(y1, p[k]!);
       }
+      if (xs.length < m) {
+        xs = new Float64Array(m);
+        ws = new Int8Array(m);
+      }
       for (let j = Math.max(0, Math.floor(y0 - 0.5)); j <= Math.min(n - 1, Math.ceil(y1)); j++) {
         const yc = j + 0.5;
-        cross.length = 0;
+        let count = 0;
         for (let k = 0; k < m; k++) {
           const ax = p[2 * k]!;
           const ay = p[2 * k + 1]!;
-          const b = (k + 1) % m;
+          const b = k + 1 === m ? 0 : k + 1;
           const bx = p[2 * b]!;
           const by = p[2 * b + 1]!;
-          if ((ay <= yc) !== (by <= yc)) cross.push({ x: ax + ((yc - ay) * (bx - ax)) / (by - ay), w: by > ay ? 1 : -1 });
+          if ((ay <= yc) !== (by <= yc)) {
+            // insertion by x, after any equal x: the order a stable sort gives
+            const x = ax + ((yc - ay) * (bx - ax)) / (by - ay);
+            let at = count++;
+            while (at > 0 && xs[at - 1]! > x) {
+              xs[at] = xs[at - 1]!;
+              ws[at] = ws[at - 1]!;
+              at--;
+            }
+            xs[at] = x;
+            ws[at] = by > ay ? 1 : -1;
+          }
         }
-        cross.sort((a, b) => a.x - b.x);
         let wind = 0;
-        for (let c = 0; c + 1 < cross.length; c++) {
-          wind += cross[c]!.w;
+        for (let c = 0; c + 1 < count; c++) {
+          wind += ws[c]!;
           if (wind === 0) continue;
-          const from = Math.max(0, Math.ceil(cross[c]!.x - 0.5));
-          const to = Math.min(n - 1, Math.floor(cross[c + 1]!.x - 0.5));
+          const from = Math.max(0, Math.ceil(xs[c]! - 0.5));
+          const to = Math.min(n - 1, Math.floor(xs[c + 1]! - 0.5));
           for (let i = from; i <= to; i++) mark(i, j);
         }
       }
@@ -61,9 +77,16 @@ export function rasterise(shapes: { pts: ArrayLike<number>; pad: number; filled:
     const r = Math.ceil(s.pad);
     const closed = s.filled;
     const segs = closed ? m : m - 1;
+    // a stroke is walked a quarter cell at a time: most steps stay in the cell before, which
+    // marks nothing new
+    let lastI = NaN;
+    let lastJ = NaN;
     const stamp = (x: number, y: number) => {
       const ci = Math.floor(x);
       const cj = Math.floor(y);
+      if (ci === lastI && cj === lastJ) return;
+      lastI = ci;
+      lastJ = cj;
       for (let j = cj - r; j <= cj + r; j++) {
         if (j < 0 || j >= n) continue;
         for (let i = ci - r; i <= ci + r; i++) if (i >= 0 && i < n) mark(i, j);
