@@ -36,8 +36,9 @@ export function planSheets<O>(
   if (explain !== undefined && !kind.explain) explainItems(kind, options, [], explain); // refuses before any work
   checkFont(common.font);
   const count = common.count ?? kind.defaultCount;
-  // Lay out an empty run first: a --layout too dense to read (or a puzzle too big for large print) is refused before any puzzle is made.
-  if (common.layout || common.largePrint) kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang, largePrint: common.largePrint }, templates);
+  // Lay out an empty run first: a --layout too dense to read, a puzzle too big for large print, or
+  // cards too big for the paper are refused before any puzzle is made (a 183-card deck takes seconds).
+  kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang, largePrint: common.largePrint }, templates);
   const items: Item<unknown>[] = [];
   for (let i = 0; i < count; i++) {
     items.push(...generateItems(kind, options, seed, 1, i));
