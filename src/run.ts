@@ -104,6 +104,8 @@ export interface RunSettings {
 /** A kind's items as one part of a document: its sections plus the words the templates show. */
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
   const ctx = sectionContext(s.paper, templates, s.layout, s.key, s.lang, s.largePrint);
+  // A title no font can print is refused here, before any puzzle is made (the run lays out empty first).
+  if (s.title) for (const font of ['regular', 'bold'] as const) measurer!.textWidth(s.title, 10, font);
   const msg = ctx.msg!;
   const sections = kind.sections(options, items, ctx);
   if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind), msg }));
