@@ -92,6 +92,15 @@ describe('the web page', () => {
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
   }, 120_000);
 
+
+  it('says so when a font it needs cannot be fetched, instead of waiting for ever', async () => {
+    const page = await s.page();
+    await page.route(/fonts\/.*(vazirmatn|noto)/i, (r) => r.abort());
+    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&title=${encodeURIComponent('ألغاز 数学')}`);
+    expect(await settled(page)).toMatch(/could not be fetched/);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/);
+  }, 120_000);
   it('makes a Flow sheet the same as the command line, and previews its answer key', async () => {
     const page = await s.page();
     await page.goto(s.url);

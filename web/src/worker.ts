@@ -107,8 +107,11 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
     } catch (err) {
       // A shipped file (symbol art) not fetched yet: fetch it and run the same job again.
       if (err instanceof MissingAsset) {
-        await Promise.all(err.paths.map((p) => port.load(p)));
-        continue;
+        // A failed fetch must still answer: the page would otherwise wait for ever.
+        const loaded = await Promise.all(err.paths.map((p) => port.load(p))).then(() => true, (e: unknown) => (console.error(e), false));
+        if (loaded) continue;
+        post({ id, type: 'error', message: 'A font or picture this needs could not be fetched. Check the connection, then try again.' });
+        return;
       }
       if (err instanceof UserError) {
         post({ id, type: 'error', message: err.message, field: fieldOf(err.message) });
@@ -119,4 +122,5 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
       return;
     }
   }
+  post({ id, type: 'error', message: 'A font or picture this needs could not be fetched. Check the connection, then try again.' });
 };
