@@ -32,3 +32,30 @@ describe('Arabic and Chinese pages read back in logical order', () => {
     }, 120_000);
   }
 });
+
+describe('headings start where the language starts a line', () => {
+  /** The left and right edges (pt) of the first word pdftotext finds containing `word`. */
+  function edges(file: string, word: string): [number, number] {
+    const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+    const page = Number(/<page width="([\d.]+)"/.exec(html)![1]);
+    for (const m of html.matchAll(/<word xMin="([\d.]+)" yMin="[\d.]+" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<\/word>/g)) {
+      // -bbox gives right-to-left words in visual order: the letters reversed
+      const found = letters(m[3]!);
+      if (found.includes(letters(word)) || [...found].reverse().join('').includes(letters(word))) return [Number(m[1]), page - Number(m[2])];
+    }
+    throw new Error(`${word} not found`);
+  }
+
+  it('an Arabic title sits against the right margin, an English one against the left', () => {
+    const ar = join(dir, 'title-ar.pdf');
+    const en = join(dir, 'title-en.pdf');
+    expect(cli(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--lang', 'ar', '--title', 'الحساب', '--out', ar]).code).toBe(0);
+    expect(cli(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--title', 'Sums', '--out', en]).code).toBe(0);
+    const [arLeft, arRight] = edges(ar, 'الحساب');
+    const [enLeft, enRight] = edges(en, 'Sums');
+    expect(arRight).toBeLessThan(60); // within the right margin's reach
+    expect(arLeft).toBeGreaterThan(300);
+    expect(enLeft).toBeLessThan(60);
+    expect(enRight).toBeGreaterThan(300);
+  }, 60_000);
+});

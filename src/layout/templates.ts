@@ -51,6 +51,11 @@ function pageMessages(o: HelperOptions): Messages {
   return messages(typeof lang === 'string' && lang ? lang : undefined);
 }
 
+/** Where lines start on the page: the right edge in a right-to-left language such as Arabic. */
+function start(o: HelperOptions): Align {
+  return pageMessages(o).dir === 'rtl' ? 'right' : 'left';
+}
+
 /** The layout primitives a template may use. Each returns a marker that becomes one Block. */
 function makeEnv(): typeof Handlebars {
   const hb = Handlebars.create();
@@ -67,15 +72,15 @@ function makeEnv(): typeof Handlebars {
       const o = all.pop() as HelperOptions;
       return new hb.SafeString(marker(fn(all, o, this)));
     });
-  helper('heading', (a, o, s) => ({ type: 'heading', text: body(a, o, s), size: num(o.hash.size, 20, '{{heading}} size=', SIZE), align: align(o.hash.align, 'left') }));
+  helper('heading', (a, o, s) => ({ type: 'heading', text: body(a, o, s), size: num(o.hash.size, 20, '{{heading}} size=', SIZE), align: align(o.hash.align, start(o)) }));
   helper('subheading', (a, o, s) => ({
-    type: 'text', text: body(a, o, s), size: num(o.hash.size, 12, '{{subheading}} size=', SIZE), align: align(o.hash.align, 'left'), font: 'regular', color: '#444444',
+    type: 'text', text: body(a, o, s), size: num(o.hash.size, 12, '{{subheading}} size=', SIZE), align: align(o.hash.align, start(o)), font: 'regular', color: '#444444',
   }));
   helper('text', (a, o, s) => ({
     type: 'text',
     text: body(a, o, s),
     size: num(o.hash.size, 11, '{{text}} size=', SIZE),
-    align: align(o.hash.align, 'left'),
+    align: align(o.hash.align, start(o)),
     font: o.hash.bold ? 'bold' : o.hash.italic ? 'italic' : 'regular',
     color: colour(o.hash.color),
   }));
