@@ -6,52 +6,54 @@ import type { FultiplesModel } from './model.js';
 import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
 import { boardSheet, gameSheet, rulesSheet } from './sheet.js';
 import { drawAnswer, drawWorksheet, taskInstructions, taskTitle } from './task-draw.js';
+import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
-function slots(items: Item<FultiplesModel>[], draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
-  return items.map((it) => ({ label: `Board ${it.number}`, code: it.code, draw: (d, box) => draw(d, box, it.model) }));
+function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
+  return items.map((it) => ({ label: w.t('fultiples.board', { n: it.number }), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
 }
 
 function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: SectionContext): Section[] {
   const one = { cols: 1, rows: 1 };
+  const w = wordsOf(ctx);
   const out: Section[] = [
     {
-      title: 'Game board',
+      title: w.t('fultiples.gameBoard'),
       template: 'sheet',
       answers: false,
       grid: one,
-      heading: 'Fultiples',
+      heading: w.t('kind.fultiples.title'),
       labels: true,
       // Large print: rules at 16 pt leave no room for a board on the same page, so it gets its own.
-      slots: slots(items, ctx.largePrint ? boardSheet : gameSheet),
+      slots: slots(items, w, (d, box, m) => (ctx.largePrint ? boardSheet : gameSheet)(d, box, m, w)),
     },
   ];
   if (ctx.largePrint) {
-    out.push({ title: 'How to play', template: 'sheet', answers: false, grid: one, heading: 'How to play Fultiples', labels: false, slots: items.slice(0, 1).map((it) => ({ draw: (d: Draw, box: Box) => rulesSheet(d, box, it.model) })) });
+    out.push({ title: w.t('fultiples.howToPlay'), template: 'sheet', answers: false, grid: one, heading: w.t('fultiples.rulesHeading'), labels: false, slots: items.slice(0, 1).map((it) => ({ draw: (d: Draw, box: Box) => rulesSheet(d, box, it.model, w) })) });
   }
   // Instructions are the same for every board; `next` says its number inside each slot.
   o.tasks.forEach((task, i) => {
     out.push({
-      title: taskTitle(task),
+      title: taskTitle(task, w),
       template: 'worksheet',
       answers: false,
       grid: ctx.grid ?? one,
-      heading: taskTitle(task),
-      instructions: taskInstructions(task),
+      heading: taskTitle(task, w),
+      instructions: taskInstructions(task, w),
       labels: true,
-      slots: slots(items, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!)),
+      slots: slots(items, w, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!, w)),
     });
   });
   o.tasks.forEach((task, i) => {
     const big = task.type === 'primes';
     out.push({
-      title: `Answers: ${taskText(task)}`,
+      title: w.t('fultiples.answersFor', { task: taskText(task) }),
       template: 'answers',
       answers: true,
       // Two keys a page once there are several boards; a single board gets the whole page.
       grid: ctx.grid ?? (big || items.length === 1 ? one : { cols: 1, rows: 2 }),
-      heading: taskTitle(task),
+      heading: taskTitle(task, w),
       labels: true,
-      slots: slots(items, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!)),
+      slots: slots(items, w, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!, w)),
     });
   });
   return out;
@@ -85,7 +87,7 @@ export const fultiples: Kind<FultiplesOptions, FultiplesModel> = {
   randomKey: (o) => encode({ ...o, tasks: [] }),
   generate,
   check,
-  describe: (o) => `${o.cols}×${o.rows} · primes ${o.primes.join(', ')} · scalars ${o.scalars[0]}–${o.scalars[1]}`,
+  describe: (o, w = messages()) => w.t('fultiples.describe', { cols: o.cols, rows: o.rows, primes: o.primes.join(', '), from: o.scalars[0], to: o.scalars[1] }),
   sections,
   json,
 };

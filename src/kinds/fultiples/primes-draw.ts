@@ -1,4 +1,5 @@
 import type { Box, Draw } from '../../pdf/draw.js';
+import type { Messages } from '../../i18n/messages.js';
 
 const COLS = 4;
 const GAP = 8;
@@ -35,7 +36,7 @@ export function drawPrimesSheet(d: Draw, box: Box, numbers: number[]): void {
  * The key: each number's tree, splitting off its smallest prime at every step (primes ringed),
  * and the product written out underneath.
  */
-export function drawPrimesKey(d: Draw, box: Box, numbers: number[], factors: number[][]): void {
+export function drawPrimesKey(d: Draw, box: Box, numbers: number[], factors: number[][], w: Messages): void {
   for (const [i, b] of treeBoxes(box, numbers.length).entries()) {
     const v = numbers[i]!;
     const f = factors[i]!;
@@ -69,7 +70,7 @@ export function drawPrimesKey(d: Draw, box: Box, numbers: number[], factors: num
       cy = y;
       half = small * 0.55;
     }
-    const product = f.length <= 1 ? `${v} is a prime` : `${v} = ${f.join(' × ')}`;
+    const product = f.length <= 1 ? w.t('fultiples.isPrime', { n: v }) : `${v} = ${f.join(' × ')}`;
     d.text(product, { x: b.x + 4, y: b.y + b.h - bottom + 4, w: b.w - 8, h: bottom - 8 }, { size: 10, font: 'bold', align: 'center', fit: true });
   }
 }

@@ -2,16 +2,10 @@ import type { Box, Draw } from '../../pdf/draw.js';
 import type { FultiplesModel } from './model.js';
 import { arrow, drawBoard, star } from './board-draw.js';
 import { related } from './numbers.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 
-const RULES = [
-  'Two players. Each picks a colour. Roll a dice: the higher roll goes first.',
-  'The first player shades any number on the board.',
-  'Take turns. The number you shade must be a factor or a multiple of the number shaded just before yours (it does not matter who shaded it).',
-  'Each cell can be shaded only once.',
-  'Cells with a star are wild cards: 1, 2 or 3. Remember, 1 is a factor of every number!',
-  'Cannot find a number? You miss your turn.',
-  'The first to shade five of their own cells in a row, across, down or diagonally, wins!',
-];
+/** The rules' messages in order; `wild` is left out when the board has no wild cells. */
+const RULES = ['players', 'first', 'turns', 'once', 'wild', 'miss', 'win'];
 
 /** Numbers from the board itself for the worked example, chosen the same way every time. */
 export function example(m: FultiplesModel): { n: number; factor?: number; multiple?: number; not?: number } | undefined {
@@ -29,24 +23,24 @@ export function example(m: FultiplesModel): { n: number; factor?: number; multip
   return best;
 }
 
-export function exampleText(m: FultiplesModel): string {
+export function exampleText(m: FultiplesModel, w: Messages = messages()): string {
   const e = example(m);
   if (!e) return '';
   const { n, factor, multiple, not } = e;
   const may: string[] = [];
-  if (factor) may.push(`${factor}, because ${factor} is a factor of ${n} (${factor} × ${n / factor} = ${n})`);
-  if (multiple) may.push(`${multiple}, because ${multiple} is a multiple of ${n} (${n} × ${multiple / n} = ${multiple})`);
-  let text = `Ana shades ${n}.`;
-  if (may.length) text += ` Ben may shade ${may.join(', or ')}.`;
-  if (not) text += ` Ben may not shade ${not}: neither number divides the other exactly.`;
-  return text;
+  if (factor) may.push(w.t('fultiples.ex.factor', { a: factor, n, b: n / factor }));
+  if (multiple) may.push(w.t('fultiples.ex.multiple', { a: multiple, n, b: multiple / n }));
+  const parts = [w.t('fultiples.ex.shades', { n })];
+  if (may.length) parts.push(w.t('fultiples.ex.may', { moves: may.join(w.t('fultiples.ex.orJoin')) }));
+  if (not) parts.push(w.t('fultiples.ex.mayNot', { n: not }));
+  return parts.join(' ');
 }
 
 /** Numbered rules with a hanging indent; returns the height used. */
-function rules(d: Draw, x: number, y: number, w: number, size: number, wild: boolean, measureOnly = false): number {
+function rules(d: Draw, x: number, y: number, w: number, size: number, wild: boolean, words: Messages, measureOnly = false): number {
   const indent = size * 1.4;
   let h = 0;
-  RULES.filter((r) => wild || !r.includes('wild')).forEach((rule, i) => {
+  RULES.filter((r) => wild || r !== 'wild').map((r) => words.t(`fultiples.rule.${r}`)).forEach((rule, i) => {
     if (!measureOnly) {
       d.paragraph(`${i + 1}.`, x, y + h, indent, { size, font: 'bold' });
       d.paragraph(rule, x + indent, y + h, w - indent, { size });
@@ -87,21 +81,21 @@ function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e:
 
 const playersHeight = (size: number) => size * 2.6 * 2 + size;
 
-function players(d: Draw, x: number, y: number, w: number, size: number): void {
+function players(d: Draw, x: number, y: number, w: number, size: number, words: Messages): void {
   const rowH = size * 2.6;
   for (let i = 0; i < 2; i++) {
     const top = y + i * rowH;
     const swatch = rowH * 0.7;
-    d.text(`Player ${i + 1}`, { x, y: top, w: w * 0.4, h: rowH }, { size, font: 'bold', valign: 'middle' });
+    d.text(words.t('fultiples.player', { n: i + 1 }), { x, y: top, w: w * 0.34, h: rowH }, { size, font: 'bold', valign: 'middle', fit: true });
     d.line(x + w * 0.36, top + rowH * 0.75, x + w - swatch - size, top + rowH * 0.75, { width: 0.7 });
     d.rect({ x: x + w - swatch, y: top + (rowH - swatch) / 2, w: swatch, h: swatch }, { width: 1 }, 2);
   }
-  d.text('name', { x: x + w * 0.36, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', valign: 'top' });
-  d.text('colour', { x: x + w - rowH * 1.6, y: y + 2 * rowH, w: rowH * 1.6, h: size }, { size: size * 0.75, color: '#444444', align: 'right', valign: 'top' });
+  d.text(words.t('fultiples.playerName'), { x: x + w * 0.36, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', valign: 'top', fit: true });
+  d.text(words.t('fultiples.playerColour'), { x: x + w - w * 0.3, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', align: 'right', valign: 'top', fit: true });
 }
 
 /** The game sheet: caption, the board as large as the text below it allows, rules, example, players. */
-export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
+export function gameSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages = messages()): void {
   const gap = 12;
   const leftW = box.w * 0.56;
   const rightX = box.x + leftW + gap * 1.5;
@@ -115,29 +109,31 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel): void {
   // Shrink the words until the board keeps at least half the slot: the board is what they play on.
   for (; size > 7; size -= 0.5) {
     capH = size * 1.8;
-    const left = size * 1.6 + rules(d, 0, 0, leftW, size, wild, true);
-    const right = size * 1.6 + d.paragraphHeight(exampleText(m), rightW, { size }) + stripHeight(size) + size + playersHeight(size);
+    const left = size * 1.6 + rules(d, 0, 0, leftW, size, wild, words, true);
+    const right = size * 1.6 + d.paragraphHeight(exampleText(m, words), rightW, { size }) + stripHeight(size) + size + playersHeight(size);
     textH = Math.max(left, right);
     const widthLimit = (box.w * rows) / cols; // a wide board is as tall as the width lets it be
     const boardH = Math.min(box.h - capH - textH - gap * 2, widthLimit);
     if (boardH >= Math.min(box.h * 0.5, widthLimit)) break;
   }
-  const g = captionedBoard(d, box, m, size, box.h - capH - textH - gap * 2);
+  const g = captionedBoard(d, box, m, size, words, box.h - capH - textH - gap * 2);
   const top = g.y + g.rows * g.ch + gap * 1.5;
-  d.text('How to play', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
-  rules(d, box.x, top + size * 1.6, leftW, size, wild);
-  howToPlayExample(d, rightX, top, rightW, size, m);
+  d.text(words.t('fultiples.howToPlay'), { x: box.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
+  rules(d, box.x, top + size * 1.6, leftW, size, wild, words);
+  howToPlayExample(d, rightX, top, rightW, size, m, words);
 }
 
 /** The caption (primes, wild cards) over the board, which takes the rest of the box (or `boardH`). */
-function captionedBoard(d: Draw, box: Box, m: FultiplesModel, size: number, boardH?: number): ReturnType<typeof drawBoard> {
+function captionedBoard(d: Draw, box: Box, m: FultiplesModel, size: number, words: Messages, boardH?: number): ReturnType<typeof drawBoard> {
   const capH = size * 1.8;
   const g = drawBoard(d, { x: box.x, y: box.y + capH, w: box.w, h: boardH ?? box.h - capH }, m, { shadeWild: true, big: true });
   const boardW = g.cw * g.cols;
   const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
-  d.text(`Made from the primes ${m.primes.join(', ')}`, capBox, { size: size * 1.05, font: 'bold', valign: 'middle' });
-  if (m.wild.length > 0) {
-    const wildLabel = 'wild card: 1, 2 or 3';
+  const wild = m.wild.length > 0;
+  const wildLabel = words.t('fultiples.wildLabel');
+  const madeW = wild ? boardW - d.textWidth(wildLabel, size) - size * 2 : boardW;
+  d.text(words.t('fultiples.madeFrom', { primes: m.primes.join(', ') }), { ...capBox, w: madeW }, { size: size * 1.05, font: 'bold', valign: 'middle', fit: true });
+  if (wild) {
     const lw = d.textWidth(wildLabel, size);
     d.text(wildLabel, capBox, { size, align: 'right', valign: 'middle' });
     star(d, g.x + boardW - lw - size * 0.8, box.y + capH * 0.4, size * 0.45);
@@ -146,29 +142,29 @@ function captionedBoard(d: Draw, box: Box, m: FultiplesModel, size: number, boar
 }
 
 /** The worked example and the players' names, from `top` down. */
-function howToPlayExample(d: Draw, x: number, top: number, w: number, size: number, m: FultiplesModel): void {
-  d.text('Example', { x, y: top, w, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
-  const exH = d.paragraph(exampleText(m), x, top + size * 1.6, w, { size });
+function howToPlayExample(d: Draw, x: number, top: number, w: number, size: number, m: FultiplesModel, words: Messages): void {
+  d.text(words.t('fultiples.example'), { x, y: top, w, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
+  const exH = d.paragraph(exampleText(m, words), x, top + size * 1.6, w, { size });
   const e = example(m);
   if (e) exampleStrip(d, x, top + size * 2.2 + exH, w, size, e);
-  players(d, x, top + size * 1.6 + exH + stripHeight(size) + size, w, size);
+  players(d, x, top + size * 1.6 + exH + stripHeight(size) + size, w, size, words);
 }
 
 /** Large print: the board alone on its page, as big as the page allows. */
-export function boardSheet(d: Draw, box: Box, m: FultiplesModel): void {
-  captionedBoard(d, box, m, 11);
+export function boardSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages = messages()): void {
+  captionedBoard(d, box, m, 11, words);
 }
 
 /** Large print: the rules, then the example beside the players' names, on a page of their own. */
-export function rulesSheet(d: Draw, box: Box, m: FultiplesModel): void {
+export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages = messages()): void {
   const size = 11;
   const gap = 18;
-  const h = rules(d, box.x, box.y, box.w, size, m.wild.length > 0);
+  const h = rules(d, box.x, box.y, box.w, size, m.wild.length > 0, words);
   const leftW = (box.w - gap) * 0.55;
   const top = box.y + h + size;
-  d.text('Example', { x: box.x, y: top, w: leftW, h: size * 1.3 }, { size: size * 1.15, font: 'bold', valign: 'top' });
-  const exH = d.paragraph(exampleText(m), box.x, top + size * 1.6, leftW, { size });
+  d.text(words.t('fultiples.example'), { x: box.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
+  const exH = d.paragraph(exampleText(m, words), box.x, top + size * 1.6, leftW, { size });
   const e = example(m);
   if (e) exampleStrip(d, box.x, top + size * 2.2 + exH, leftW, size, e);
-  players(d, box.x + leftW + gap, top + size * 1.6, box.w - leftW - gap, size);
+  players(d, box.x + leftW + gap, top + size * 1.6, box.w - leftW - gap, size, words);
 }

@@ -4,39 +4,38 @@ import type { Task } from './options.js';
 import { arrow, boardGeometry, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
 import { drawPrimesKey, drawPrimesSheet } from './primes-draw.js';
 import { NUMBER_HALF } from './generate.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 
 const GAP = 10;
 
-export function taskTitle(t: Task): string {
+export function taskTitle(t: Task, w: Messages = messages()): string {
   switch (t.type) {
     case 'multiples':
-      return `Multiples of ${t.p}`;
+      return w.t('fultiples.title.multiples', { p: t.p });
     case 'both':
-      return `Divisible by ${t.p} and ${t.q}`;
+      return w.t('fultiples.title.both', { p: t.p, q: t.q });
     case 'primes':
-      return 'Products of primes';
+      return w.t('fultiples.title.primes');
     case 'next':
-      return 'What can be shaded next?';
+      return w.t('fultiples.title.next');
     case 'chain':
-      return `A chain of ${t.k}`;
+      return w.t('fultiples.title.chain', { k: t.k });
   }
 }
 
 /** What pupils read above the board; the same for every board of the run. */
-export function taskInstructions(t: Task): string {
+export function taskInstructions(t: Task, w: Messages = messages()): string {
   switch (t.type) {
-    case 'multiples': {
-      const m = [1, 2, 3].map((i) => i * t.p).join(', ');
-      return `Shade every multiple of ${t.p}. A multiple of ${t.p} is ${t.p} times a whole number: ${m}, and so on.`;
-    }
+    case 'multiples':
+      return w.t('fultiples.do.multiples', { p: t.p, examples: [1, 2, 3].map((i) => i * t.p).join(', ') });
     case 'both':
-      return `Circle every number that divides exactly by ${t.p} and also by ${t.q}.`;
+      return w.t('fultiples.do.both', { p: t.p, q: t.q });
     case 'primes':
-      return 'Draw a factor tree for each number: split it into two factors, and split again until every branch ends in a prime. Then write the number as a product of primes, for example 12 = 2 × 2 × 3.';
+      return w.t('fultiples.do.primes');
     case 'next':
-      return 'In Fultiples the next number shaded must be a factor or a multiple of the last one. The hatched cell with the thick frame was shaded last: mark every cell that could be shaded next.';
+      return w.t('fultiples.do.next');
     case 'chain':
-      return `Find a chain of ${t.k} different numbers on the board, each a factor or a multiple of the one before. Draw arrows on the board and write your chain in the boxes.`;
+      return w.t('fultiples.do.chain', { k: t.k });
   }
 }
 
@@ -53,27 +52,29 @@ function step(a: number, b: number): string {
 }
 
 /** The answer key's words under the board: the answer as numbers, and the rule that gives it. */
-export function answerText(m: FultiplesModel, t: TaskAnswer): string {
+export function answerText(m: FultiplesModel, t: TaskAnswer, w: Messages = messages()): string {
   const n = t.type === 'primes' ? 0 : t.answer.length;
-  const cells = `${n} cell${n === 1 ? '' : 's'}`;
   switch (t.type) {
     case 'multiples':
-      return `${cells}: ${list(valuesAt(m, t.answer))}. Each is ${t.p} times a whole number.`;
+      return w.t('fultiples.key.multiples', { n, values: list(valuesAt(m, t.answer)), p: t.p });
     case 'both':
-      return `Divisible by both ${t.p} and ${t.q} means divisible by ${t.p * t.q}. ${cells}: ${list(valuesAt(m, t.answer))}.`;
+      return w.t('fultiples.key.both', { p: t.p, q: t.q, pq: t.p * t.q, n, values: list(valuesAt(m, t.answer)) });
     case 'primes':
-      return 'These trees split off the smallest prime first. Any tree that ends in the same primes is right.';
+      return w.t('fultiples.key.primes');
     case 'next': {
       const v = valuesAt(m, t.answer);
-      const factors = list(v.filter((x) => t.n % x === 0 && x !== t.n));
-      const multiples = list(v.filter((x) => x % t.n === 0 && x !== t.n));
-      const same = v.includes(t.n) ? ` Another ${t.n} also counts.` : '';
-      return `Last shaded: ${t.n}. Factors of ${t.n} on the board: ${factors || 'none'}. Multiples: ${multiples || 'none'}.${same} ${cells} in all.`;
+      const none = w.t('fultiples.none');
+      const factors = list(v.filter((x) => t.n % x === 0 && x !== t.n)) || none;
+      const multiples = list(v.filter((x) => x % t.n === 0 && x !== t.n)) || none;
+      const parts = [w.t('fultiples.key.next', { last: t.n, factors, multiples })];
+      if (v.includes(t.n)) parts.push(w.t('fultiples.key.nextSame', { last: t.n }));
+      parts.push(w.t('fultiples.key.nextCount', { n }));
+      return parts.join(' ');
     }
     case 'chain': {
       const v = valuesAt(m, t.answer);
       const why = v.slice(1).map((b, i) => step(v[i]!, b));
-      return `One chain: ${v.join(' → ')}. Each number is a factor or a multiple of the one before: ${why.join('; ')}. Any chain that keeps this rule is right.`;
+      return w.t('fultiples.key.chain', { chain: v.join(' → '), why: why.join(w.t('fultiples.semicolon')) });
     }
   }
 }
@@ -106,13 +107,13 @@ function chainBadges(d: Draw, g: Geometry, cells: Cell[]): void {
 }
 
 /** A row (or two) of boxes joined by arrows for pupils to write their chain in. */
-function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, measureOnly = false): number {
+function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, words: Messages, measureOnly = false): number {
   const perRow = Math.min(k, 10);
   const rows = Math.ceil(k / perRow);
   const s = Math.min(46, (w - GAP) / (perRow * 1.6));
   const label = 11;
   if (!measureOnly) {
-    d.text('My chain:', { x, y, w, h: label * 1.3 }, { size: label, font: 'bold', valign: 'top' });
+    d.text(words.t('fultiples.myChain'), { x, y, w, h: label * 1.3 }, { size: label, font: 'bold', valign: 'top', fit: true });
     for (let i = 0; i < k; i++) {
       const bx = x + (i % perRow) * s * 1.6;
       const by = y + label * 1.6 + Math.floor(i / perRow) * s * 1.4;
@@ -124,33 +125,33 @@ function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, measure
 }
 
 /** One board of a task worksheet. */
-export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
+export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages()): void {
   if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers);
   let below = 0;
-  if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, true) + GAP;
+  if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, w, true) + GAP;
   if (t.type === 'multiples' || t.type === 'both') below = 30;
   let top = box.y;
   if (t.type === 'next') {
-    d.text(`The last number shaded was ${t.n}.`, { x: box.x, y: top, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top' });
+    d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: top, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
     top += 24;
   }
   const look = { shadeWild: true, last: t.type === 'next' ? t.cell : undefined };
   const g = drawBoard(d, { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below }, m, look);
   const after = g.y + g.rows * g.ch + GAP;
-  if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k);
+  if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k, w);
   if (t.type === 'multiples' || t.type === 'both') {
-    const what = t.type === 'multiples' ? `multiples of ${t.p}` : `numbers divisible by ${t.p} and ${t.q}`;
-    d.text(`I found ______ ${what}.`, { x: g.x, y: after + 4, w: g.cw * g.cols, h: 16 }, { size: 12, valign: 'top' });
+    const found = t.type === 'multiples' ? w.t('fultiples.foundMultiples', { p: t.p }) : w.t('fultiples.foundBoth', { p: t.p, q: t.q });
+    d.text(found, { x: g.x, y: after + 4, w: g.cw * g.cols, h: 16 }, { size: 12, valign: 'top', fit: true });
   }
 }
 
 /** One board of an answer key (the page heading names the task): the board with the answer marked, and the reason. */
-export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer): void {
+export function drawAnswer(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages()): void {
   const size = 11;
-  const text = answerText(m, t);
+  const text = answerText(m, t, w);
   const textH = d.paragraphHeight(text, box.w, { size });
   if (t.type === 'primes') {
-    drawPrimesKey(d, { ...box, h: box.h - textH - GAP }, t.numbers, t.answer);
+    drawPrimesKey(d, { ...box, h: box.h - textH - GAP }, t.numbers, t.answer, w);
     d.paragraph(text, box.x, box.y + box.h - textH, box.w, { size });
     return;
   }

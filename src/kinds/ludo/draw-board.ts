@@ -1,6 +1,7 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import { GOAL, deadEndSquares, neverLandedSquares, onPathSquares, penultimateSquares, reachableSquares, squareClasses, type SquareClass } from './rules.js';
 import { expectedTurnsExact, ratioValue } from './expect.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 import { cross, hatch, star } from './draw-util.js';
 
 const COLS = 10;
@@ -16,7 +17,7 @@ export const COLOURS: Record<SquareClass, string> = {
 };
 
 /** One square of the board: colour for the eye, a corner symbol or pattern for black-and-white copies. */
-export function drawSquare(d: Draw, cell: Box, n: number, cls: SquareClass): void {
+export function drawSquare(d: Draw, cell: Box, n: number, cls: SquareClass, w: Messages = messages()): void {
   d.rect(cell, { fill: COLOURS[cls], stroke: false });
   const s = cell.w;
   const corner = { x: cell.x + s * 0.8, y: cell.y + s * 0.2 };
@@ -33,7 +34,7 @@ export function drawSquare(d: Draw, cell: Box, n: number, cls: SquareClass): voi
   const grey = cls === 'never';
   d.text(label, { x: cell.x, y: cell.y + s * 0.05, w: s, h: s * 0.9 }, { size, font: grey ? 'regular' : 'bold', color: grey ? '#8a8a8a' : '#000000', align: 'center' });
   if ((cls === 'start' || cls === 'goal') && !d.minText) {
-    d.text(cls === 'start' ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
+    d.text(w.t(cls === 'start' ? 'ludo.startMark' : 'ludo.homeMark'), { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
   }
 }
 
@@ -54,7 +55,7 @@ export function drawGrid(d: Draw, x: number, y: number, cell: number, paint: (ce
 }
 
 /** The board pupils play on: numbers only, START and HOME marked, nothing that answers a worksheet. */
-export function drawPlainBoard(d: Draw, box: Box): void {
+export function drawPlainBoard(d: Draw, box: Box, w: Messages = messages()): void {
   const g = boardGeometry(box, 0);
   drawGrid(d, g.x, g.y, g.cell, (cell, n) => {
     const s = cell.w;
@@ -62,7 +63,7 @@ export function drawPlainBoard(d: Draw, box: Box): void {
     if (end) d.rect(cell, { fill: COLOURS[n === 1 ? 'start' : 'goal'], stroke: false });
     d.text(String(n), { x: cell.x, y: cell.y + s * 0.05, w: s, h: s * 0.9 }, { size: s * 0.36, font: 'bold', align: 'center' });
     // Large print has no room for 16 pt words under the number: the coloured squares and the sheet's words say it.
-    if (end && !d.minText) d.text(n === 1 ? 'START' : 'HOME', { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
+    if (end && !d.minText) d.text(w.t(n === 1 ? 'ludo.startMark' : 'ludo.homeMark'), { x: cell.x, y: cell.y + s * 0.72, w: s, h: s * 0.22 }, { size: s * 0.16, font: 'bold', align: 'center', fit: true });
   });
   const goal = GOAL - 1;
   d.rect({ x: g.x + (goal % COLS) * g.cell, y: g.y + Math.floor(goal / COLS) * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
@@ -72,9 +73,9 @@ export function drawPlainBoard(d: Draw, box: Box): void {
  * The teacher's board: every square shaded by what can happen there, with a legend. `part`: large
  * print draws the board and its legend on pages of their own.
  */
-export function drawBoard(d: Draw, box: Box, part?: 'grid' | 'key'): void {
+export function drawBoard(d: Draw, box: Box, w: Messages = messages(), part?: 'grid' | 'key'): void {
   if (part === 'key') {
-    drawKey(d, box);
+    drawKey(d, box, w);
     return;
   }
   // The key keeps its natural height at the grid's width, and the grid takes the rest; a narrower
@@ -82,27 +83,27 @@ export function drawBoard(d: Draw, box: Box, part?: 'grid' | 'key'): void {
   let keyH = 0;
   let g = boardGeometry(box, keyH);
   for (let round = 0; round < (part ? 0 : 4); round++) {
-    keyH = drawKey(d, { x: g.x, y: box.y, w: g.cell * COLS, h: box.h }, true) + 12;
+    keyH = drawKey(d, { x: g.x, y: box.y, w: g.cell * COLS, h: box.h }, w, true) + 12;
     g = boardGeometry(box, keyH);
   }
   const classes = squareClasses();
-  drawGrid(d, g.x, g.y, g.cell, (cell, n) => drawSquare(d, cell, n, classes[n]!));
+  drawGrid(d, g.x, g.y, g.cell, (cell, n) => drawSquare(d, cell, n, classes[n]!, w));
   const goalR = Math.floor((GOAL - 1) / COLS);
   const goalC = (GOAL - 1) % COLS;
   d.rect({ x: g.x + goalC * g.cell, y: g.y + goalR * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
-  if (!part) drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 });
+  if (!part) drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 }, w);
 }
 
 /** Draws the key, or with `measure` only returns the height it would take. */
-function drawKey(d: Draw, box: Box, measure = false): number {
+function drawKey(d: Draw, box: Box, w: Messages, measure = false): number {
   const pen = penultimateSquares();
   const path = onPathSquares().filter((s) => s !== GOAL && !pen.includes(s));
   const dead = deadEndSquares();
   const entries: [SquareClass, string][] = [
-    ['penultimate', `Penultimate: one roll from 120 (${pen.join(', ')})`],
-    ['path', `On the path: divides 120, can still reach it exactly (${path.join(', ')})`],
-    ['deadEnd', `Dead end: you can land here but never reach 120 (${dead.length} squares)`],
-    ['never', 'Never landed on: a prime factor bigger than 5, like 7 or 11'],
+    ['penultimate', w.t('ludo.key.penultimate', { squares: pen.join(', ') })],
+    ['path', w.t('ludo.key.path', { squares: path.join(', ') })],
+    ['deadEnd', w.t('ludo.key.deadEnd', { n: dead.length })],
+    ['never', w.t('ludo.key.never')],
   ];
   const sw = 24;
   const size = 9.5;
@@ -110,9 +111,13 @@ function drawKey(d: Draw, box: Box, measure = false): number {
   const textW = colW - sw - 12;
   const rowH = Math.max(sw, ...entries.map(([, t]) => d.paragraphHeight(t, textW, { size }))) + 6;
   const e1 = expectedTurnsExact().get(1)!;
-  const facts =
-    `${reachableSquares().length} squares can be landed on (1 included): ${onPathSquares().length} can still reach 120 and ${dead.length} are dead ends. ` +
-    `The other ${neverLandedSquares().length} can never be landed on. A lone marker that must use every roll takes ${ratioValue(e1).toFixed(1)} turns on average to get from 1 to 120.`;
+  const facts = w.t('ludo.key.facts', {
+    reach: reachableSquares().length,
+    path: onPathSquares().length,
+    dead: dead.length,
+    never: neverLandedSquares().length,
+    turns: ratioValue(e1).toFixed(1),
+  });
   const height = 2 * rowH + 2 + d.paragraphHeight(facts, box.w, { size, font: 'italic' });
   if (measure) return height;
   entries.forEach(([cls, text], i) => {

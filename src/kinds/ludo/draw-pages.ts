@@ -1,51 +1,32 @@
 import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { GOAL, MARKERS, penultimateSquares } from './rules.js';
 import { table } from './draw-util.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 
-function rulesText(): { title: string; lines: string[] }[] {
-  const pen = penultimateSquares();
-  return [
-    { title: 'You need', lines: ['The 1 to 120 board, one dice, and 4 markers each in two colours (counters or coins). Two players.'] },
-    { title: 'Getting ready', lines: ['Put all 8 markers on square 1 (START). Roll the dice: the higher roll goes first.'] },
-    {
-      title: 'Taking a turn',
-      lines: [
-        'Roll the dice once.',
-        'Rolled a 1? Bad luck: your turn is over.',
-        'Rolled 2, 3, 4, 5 or 6? Choose ONE of your markers and multiply its square by the roll. Move it to the answer. Example: a marker on 4 and a roll of 5: 4 × 5 = 20, so it moves to 20.',
-        `Landed on the other player's markers? They all go back to 1. (Your own markers can share a square.)`,
-        `Went past ${GOAL}? Your marker goes back to 1.`,
-        `Landed exactly on ${GOAL}? That marker is home and leaves the board.`,
-      ],
-    },
-    { title: 'Winning', lines: [`The first player to get all ${MARKERS} markers home on ${GOAL} wins.`] },
-    {
-      title: 'Think about it',
-      lines: [
-        `Which squares are one roll away from ${GOAL}? Which roll do you need from each?`,
-        `From some squares a marker can never get to ${GOAL} exactly: it can only go past and back to 1. Can you find one?`,
-        'Some squares can never be landed on at all. Why? (Hint: try to make 7 with rolls of 2 to 6.)',
-      ],
-    },
-    {
-      title: 'How the computer player chooses',
-      lines: [
-        `A. Move a marker onto ${GOAL}, or onto a square one roll away from it (${pen.join(', ')}).`,
-        `B. If it cannot, move a marker onto a square that divides ${GOAL}.`,
-        `C. If it cannot, land on the other player's marker to send it back to 1.`,
-        `D. Otherwise move any marker that will not go past ${GOAL}.`,
-        'Can you beat it? Play it, then try your own plan.',
-      ],
-    },
-  ];
+/** The rules page: each part's title and its lines, from the messages (ludo.rules.<part>.title, .1, .2, ...). */
+const RULE_PARTS: [string, number][] = [
+  ['need', 1],
+  ['ready', 1],
+  ['turn', 6],
+  ['win', 1],
+  ['think', 3],
+  ['computer', 5],
+];
+
+function rulesText(w: Messages): { title: string; lines: string[] }[] {
+  const values = { goal: GOAL, markers: MARKERS, squares: penultimateSquares().join(', ') };
+  return RULE_PARTS.map(([part, n]) => ({
+    title: w.t(`ludo.rules.${part}.title`),
+    lines: Array.from({ length: n }, (_, i) => w.t(`ludo.rules.${part}.${i + 1}`, values)),
+  }));
 }
 
 /** Large print: the rules take two pages, split after how a turn goes. */
 export const RULES_SPLIT = 3;
 
 /** The rules in pupils' words, shrunk to fit whatever box the sheet template leaves (`half`: one of two pages). */
-export function drawRules(d: Draw, box: Box, half?: 0 | 1): void {
-  const all = rulesText();
+export function drawRules(d: Draw, box: Box, w: Messages = messages(), half?: 0 | 1): void {
+  const all = rulesText(w);
   const parts = half === undefined ? all : half === 0 ? all.slice(0, RULES_SPLIT) : all.slice(RULES_SPLIT);
   const measure = (size: number): number =>
     parts.reduce((h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - size * 1.6, { size }) + size * 0.35, 0) + size * 0.6, 0);
@@ -70,17 +51,17 @@ export const RECORD_PAGES = 2;
 
 const GAP = 14;
 const NAMES_H = 2 * 28 + 6;
-const NOTE = `Roll: the number rolled. Marker: which one moved (1 to 4). To: the square it reached (1 if it went past ${GOAL}, H when it is home). Sent the other player's markers back to 1? Ring your To square.`;
 const NOTE_STYLE = { size: 9, font: 'italic' } as const;
+const note = (w: Messages): string => w.t('ludo.record.note', { goal: GOAL, roll: w.t('ludo.col.roll'), marker: w.t('ludo.col.marker'), to: w.t('ludo.col.to'), h: w.t('ludo.homeLetter') });
 
-function headerHeight(d: Draw, box: Box): number {
-  return NAMES_H + d.paragraphHeight(NOTE, box.w, NOTE_STYLE) + 8;
+function headerHeight(d: Draw, box: Box, w: Messages): number {
+  return NAMES_H + d.paragraphHeight(note(w), box.w, NOTE_STYLE) + 8;
 }
 
 /** How many rounds fit in each of the two side-by-side tables of a record page. */
-function roundsPerTable(d: Draw, box: Box, first: boolean): number {
+function roundsPerTable(d: Draw, box: Box, first: boolean, w: Messages): number {
   const rowH = RECORD_ROW_MM * MM;
-  const room = box.h - (first ? headerHeight(d, box) : 0) - rowH * 2.2;
+  const room = box.h - (first ? headerHeight(d, box, w) : 0) - rowH * 2.2;
   return Math.max(1, Math.floor(room / rowH));
 }
 
@@ -88,51 +69,52 @@ function roundsPerTable(d: Draw, box: Box, first: boolean): number {
  * A game log: one row a round, the first player's move beside the second's, in two tables side by
  * side. The first page has the players' names; the second goes on where the first stopped.
  */
-export function drawRecord(d: Draw, box: Box, page = 0): void {
+export function drawRecord(d: Draw, box: Box, page = 0, w: Messages = messages()): void {
   const size = 11;
   let y = box.y;
   let round = 1;
   if (page === 0) {
-    for (const who of ['Goes first', 'Goes second']) {
-      d.text(`${who}:`, { x: box.x, y, w: 80, h: 20 }, { size, font: 'bold', valign: 'bottom' });
+    for (const who of [w.t('ludo.record.first'), w.t('ludo.record.second')]) {
+      d.text(who, { x: box.x, y, w: 80, h: 20 }, { size, font: 'bold', valign: 'bottom', fit: true });
       d.line(box.x + 82, y + 20, box.x + box.w * 0.55, y + 20, { width: 0.6 });
-      d.text('Markers home:', { x: box.x + box.w * 0.6, y, w: 80, h: 20 }, { size, valign: 'bottom' });
+      d.text(w.t('ludo.record.home'), { x: box.x + box.w * 0.6, y, w: 80, h: 20 }, { size, valign: 'bottom', fit: true });
       for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w * 0.6 + 84 + k * 22, y: y + 4, w: 16, h: 16 }, { width: 0.8 });
       y += 28;
     }
     y = box.y + NAMES_H;
-    d.paragraph(NOTE, box.x, y, box.w, NOTE_STYLE);
-    y = box.y + headerHeight(d, box);
+    d.paragraph(note(w), box.x, y, box.w, NOTE_STYLE);
+    y = box.y + headerHeight(d, box, w);
   } else {
-    round = (d.minText ? 1 : 2) * roundsPerTable(d, box, true) + 1;
-    for (let p = 1; p < page; p++) round += (d.minText ? 1 : 2) * roundsPerTable(d, box, false);
+    round = (d.minText ? 1 : 2) * roundsPerTable(d, box, true, w) + 1;
+    for (let p = 1; p < page; p++) round += (d.minText ? 1 : 2) * roundsPerTable(d, box, false, w);
   }
-  const rows = roundsPerTable(d, box, page === 0);
+  const rows = roundsPerTable(d, box, page === 0, w);
   const rowH = RECORD_ROW_MM * MM;
   // Large print: one table across the page, so 16 pt headings fit their columns.
   const tables = d.minText ? 1 : 2;
-  const w = (box.w - GAP * (tables - 1)) / tables;
+  const tw = (box.w - GAP * (tables - 1)) / tables;
+  const [roll, marker, to] = [w.t('ludo.col.roll'), w.t('ludo.col.marker'), w.t('ludo.col.to')];
   const cols = [
-    { title: 'Round', weight: 1.1 },
-    { title: 'Roll', weight: 0.9 },
-    { title: 'Marker', weight: 1.1 },
-    { title: 'To', weight: 1 },
-    { title: 'Roll', weight: 0.9 },
-    { title: 'Marker', weight: 1.1 },
-    { title: 'To', weight: 1 },
+    { title: w.t('ludo.col.round'), weight: 1.1 },
+    { title: roll, weight: 0.9 },
+    { title: marker, weight: 1.1 },
+    { title: to, weight: 1 },
+    { title: roll, weight: 0.9 },
+    { title: marker, weight: 1.1 },
+    { title: to, weight: 1 },
   ];
   const total = cols.reduce((a, c) => a + c.weight, 0);
   for (let t = 0; t < tables; t++) {
-    const x = box.x + t * (w + GAP);
+    const x = box.x + t * (tw + GAP);
     const groupH = rowH;
-    const firstW = (w * 1.1) / total;
-    const groupW = (w * 3) / total;
-    for (const [i, label] of ['First player', 'Second player'].entries()) {
+    const firstW = (tw * 1.1) / total;
+    const groupW = (tw * 3) / total;
+    for (const [i, label] of [w.t('ludo.record.firstPlayer'), w.t('ludo.record.secondPlayer')].entries()) {
       const gx = x + firstW + i * groupW;
       d.rect({ x: gx, y, w: groupW, h: groupH }, { fill: i === 0 ? '#f1f1f1' : '#dcdcdc', stroke: '#555555', width: 0.5 });
       d.text(label, { x: gx + 2, y, w: groupW - 4, h: groupH }, { size: 9, font: 'bold', align: 'center', fit: true });
     }
     const numbers = Array.from({ length: rows }, (_, i) => [String(round + t * rows + i), '', '', '', '', '', '']);
-    table(d, x, y + groupH, w, cols, numbers, rowH, 9.5);
+    table(d, x, y + groupH, tw, cols, numbers, rowH, 9.5);
   }
 }

@@ -1,4 +1,5 @@
 import type { Box, Draw } from '../../pdf/draw.js';
+import { messages, type Messages } from '../../i18n/messages.js';
 import type { FontName } from '../../pdf/fonts.js';
 
 export interface Column {
@@ -15,14 +16,14 @@ export interface Cell {
 const GRID = '#555555';
 
 /** The columns of one logged move, shared by the record sheet and the replay. */
-export function moveColumns(first: string): Column[] {
+export function moveColumns(first: string, w: Messages = messages()): Column[] {
   return [
     { title: first, weight: 0.7 },
-    { title: 'Player', weight: 0.9 },
-    { title: 'Roll', weight: 0.6 },
-    { title: 'Marker', weight: 0.8 },
-    { title: 'From', weight: 0.8 },
-    { title: 'To', weight: 0.8 },
+    { title: w.t('ludo.col.player'), weight: 0.9 },
+    { title: w.t('ludo.col.roll'), weight: 0.6 },
+    { title: w.t('ludo.col.marker'), weight: 0.8 },
+    { title: w.t('ludo.col.from'), weight: 0.8 },
+    { title: w.t('ludo.col.to'), weight: 0.8 },
   ];
 }
 

@@ -8,6 +8,7 @@ import { simulateCommand } from './simulate.js';
 import { drawBoard, drawPlainBoard } from './draw-board.js';
 import { drawRecord, drawRules, RECORD_PAGES } from './draw-pages.js';
 import { drawLanding, drawNever, drawReplay, drawWays } from './draw-sheets.js';
+import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
 const ONE = { cols: 1, rows: 1 };
 
@@ -16,70 +17,53 @@ function page(title: string, heading: string, draw: (d: Draw, box: Box) => void,
 }
 
 interface SheetSpec {
-  title: string;
-  instructions: string;
   /** `half`: with `halves`, large print draws the sheet over two pages, one half each. */
-  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, half?: 0 | 1): void;
+  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, w: Messages, half?: 0 | 1): void;
   halves?: boolean;
 }
 
+/** Each worksheet's drawing; its title and instructions are the messages ludo.sheet.<name>.title and .do. */
 const SHEETS: Record<Worksheet, SheetSpec> = {
-  landing: {
-    title: 'Where does it land?',
-    instructions: 'Multiply the square by the roll. Past 120? The marker goes back to 1. Exactly 120? It is home. A roll of 1 loses the turn. Then say whether the marker can still reach 120 exactly.',
-    draw: (d, box, m, a) => drawLanding(d, box, m.landing!, a),
-  },
-  ways: {
-    title: 'Every way to 120',
-    instructions: 'A marker starts on 1. Each roll of 2, 3, 4, 5 or 6 multiplies its square. Which rolls take it to exactly 120?',
-    draw: (d, box, m, a, half) => drawWays(d, box, m.ways!, a, half),
-    halves: true,
-  },
-  never: {
-    title: 'Squares you can never land on',
-    instructions: 'A marker starts on 1 and only ever multiplies by 2, 3, 4, 5 or 6.',
-    draw: (d, box, m, a, half) => drawNever(d, box, m.never!, a, half),
-    halves: true,
-  },
-  replay: {
-    title: 'Replay a game',
-    instructions: 'Follow the game move by move. R1 is Red\'s first marker, B2 is Blue\'s second, and so on.',
-    draw: (d, box, m, a, half) => drawReplay(d, box, m.replay!, a, half),
-    halves: true,
-  },
+  landing: { draw: (d, box, m, a, w) => drawLanding(d, box, m.landing!, a, w) },
+  ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half), halves: true },
+  never: { draw: (d, box, m, a, w, half) => drawNever(d, box, m.never!, a, w, half), halves: true },
+  replay: { draw: (d, box, m, a, w, half) => drawReplay(d, box, m.replay!, a, w, half), halves: true },
 };
 
 function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext): Section[] {
+  const w = wordsOf(ctx);
+  const title = (s: Worksheet) => w.t(`ludo.sheet.${s}.title`);
   // Large print: 16 pt text needs two pages for the rules and for the longer worksheets.
   const large = !!ctx.largePrint;
   const out: Section[] = [];
   if (o.printables.includes('board')) {
-    const board = page('Board', 'Multiplication Ludo: the 120 board', o.board === 'annotated' ? drawBoard : drawPlainBoard, 'Start on 1. Multiply by your roll. Land exactly on 120 to bring a marker home.');
+    const draw = o.board === 'annotated' ? (d: Draw, box: Box) => drawBoard(d, box, w) : (d: Draw, box: Box) => drawPlainBoard(d, box, w);
+    const board = page(w.t('ludo.page.board'), w.t('ludo.page.boardHeading'), draw, w.t('ludo.page.boardDo'));
     const apart = large && o.board === 'annotated';
-    out.push(apart ? { ...board, slots: (['grid', 'key'] as const).map((part) => ({ draw: (d: Draw, box: Box) => drawBoard(d, box, part) })) } : board);
+    out.push(apart ? { ...board, slots: (['grid', 'key'] as const).map((part) => ({ draw: (d: Draw, box: Box) => drawBoard(d, box, w, part) })) } : board);
   }
   if (o.printables.includes('rules')) {
-    const rules = page('Rules', 'How to play Multiplication Ludo', drawRules);
-    out.push(large ? { ...rules, slots: [0, 1].map((h) => ({ draw: (d: Draw, box: Box) => drawRules(d, box, h as 0 | 1) })) } : rules);
+    const rules = page(w.t('ludo.page.rules'), w.t('ludo.page.rulesHeading'), (d, box) => drawRules(d, box, w));
+    out.push(large ? { ...rules, slots: [0, 1].map((h) => ({ draw: (d: Draw, box: Box) => drawRules(d, box, w, h as 0 | 1) })) } : rules);
   }
   if (o.printables.includes('record')) {
-    const record = page('Record sheet', 'Multiplication Ludo: game record', drawRecord);
-    out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i) })) });
+    const record = page(w.t('ludo.page.record'), w.t('ludo.page.recordHeading'), (d, box) => drawRecord(d, box, 0, w));
+    out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i, w) })) });
   }
-  const slots = (w: Worksheet, answers: boolean): Slot[] =>
-    items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[w].draw(d, box, it.model, answers) }));
-  const halves = (w: Worksheet): Slot[] =>
-    items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[w].draw(d, box, it.model, false, h) })));
-  for (const w of o.worksheets) {
-    const pupils = large && SHEETS[w].halves ? halves(w) : slots(w, false);
-    out.push({ title: SHEETS[w].title, template: 'worksheet', answers: false, grid: ONE, heading: SHEETS[w].title, instructions: SHEETS[w].instructions, labels: true, slots: pupils });
+  const slots = (s: Worksheet, answers: boolean): Slot[] =>
+    items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[s].draw(d, box, it.model, answers, w) }));
+  const halves = (s: Worksheet): Slot[] =>
+    items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, false, w, h) })));
+  for (const s of o.worksheets) {
+    const pupils = large && SHEETS[s].halves ? halves(s) : slots(s, false);
+    out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
   if (o.printables.includes('board') || o.worksheets.length) {
-    out.push({ ...page("Teacher's board", "the teacher's board", drawBoard), answers: true, template: 'answers' });
+    out.push({ ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers' });
   }
-  for (const w of o.worksheets) {
-    out.push({ title: `Answers: ${SHEETS[w].title}`, template: 'answers', answers: true, grid: ONE, heading: SHEETS[w].title, labels: true, slots: slots(w, true) });
+  for (const s of o.worksheets) {
+    out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: true, slots: slots(s, true) });
   }
   return out;
 }
@@ -106,7 +90,7 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   generate,
   check,
   // On every page's subtitle, so no strategy (program) names: the replay sheet says who plays how.
-  describe: (o) => (o.worksheets.length === 0 ? 'game pages only' : `${o.worksheets.length} ${o.worksheets.length === 1 ? 'worksheet' : 'worksheets'}`),
+  describe: (o, w = messages()) => (o.worksheets.length === 0 ? w.t('ludo.gamePagesOnly') : w.t('batch.worksheets', { n: o.worksheets.length })),
   sections,
   json,
   subcommands: [simulateCommand],
