@@ -82,6 +82,14 @@ describe('message files', () => {
     });
   }
 
+  it('no two built-in pictures share a name in any language, so a card match is called out unambiguously', () => {
+    for (const lang of SHIPPED) {
+      const names = Object.entries(raw(lang)).filter(([k]) => k.startsWith('symbol.')).map(([, v]) => v.toLowerCase());
+      expect(names.length, lang).toBe(Object.keys(EN).filter((k) => k.startsWith('symbol.')).length);
+      expect(names.filter((n, i) => names.indexOf(n) !== i), lang).toEqual([]);
+    }
+  });
+
   it('plurals follow the language: one card, two cards in English', () => {
     const en = messages('en');
     expect(en.t('dobble.cardCount', { n: 1 })).toBe('1 card');

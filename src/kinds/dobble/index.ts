@@ -6,6 +6,7 @@ import { decode, encode, optionSpecs, schema, type DobbleOptions } from './optio
 import { deckKeySections } from './key.js';
 import { drawGames, LARGE_GAMES_PAGES } from './rules.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
+import { symbolName } from './names.js';
 import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
 
 /** The default card: about 85 mm, shrunk just enough that six fit a page with room to cut between. */
@@ -90,7 +91,7 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
         ? `${m.t('dobble.legend', { code: it.code })} ${m.t('dobble.credit')}`
         : m.t('dobble.legend', { code: it.code }),
       labels: false,
-      slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, s, id) })),
+      slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, { ...s, name: symbolName(m, s) }, id) })),
     });
   }
   const words = items.every((it) => it.model.symbols.every((s) => s.kind === 'word'));

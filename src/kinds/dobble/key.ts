@@ -1,6 +1,7 @@
 import type { Item, Section } from '../../core/kind.js';
 import type { Deck } from './deck.js';
 import type { Messages } from '../../i18n/messages.js';
+import { symbolName } from './names.js';
 
 const CARDS_A_PAGE = 40;
 
@@ -29,7 +30,7 @@ export function deckKeySections(it: Item<Deck>, legend: Section, m: Messages): S
             const row = { x: box.x, y: box.y + (i - from) * lineH, w: box.w, h: lineH };
             if ((i - from) % 2 === 0) d.rect(row, { fill: '#f0f0f0' });
             d.text(m.t('dobble.card', { n: i + 1 }), { ...row, x: row.x + 4, w: labelW }, { size: 10, font: 'bold' });
-            const names = deck.cards[i]!.map((id) => `${id} ${deck.symbols[id]!.name}`).join('  ·  ');
+            const names = deck.cards[i]!.map((id) => `${id} ${symbolName(m, deck.symbols[id]!)}`).join('  ·  ');
             d.text(names, { ...row, x: row.x + labelW + 4, w: row.w - labelW - 8 }, { size: 10, fit: true });
           }
         },
