@@ -5,7 +5,9 @@ import { fail } from './core/errors.js';
 import { Templates } from './layout/templates.js';
 import { planPages, type Part, type PlannedPage } from './layout/plan.js';
 import { slotsBox } from './layout/page.js';
-import { createDocument, PAPER_SIZE, MARGIN } from './pdf/document.js';
+import { createDocument, PAPER_SIZE, pageStyle } from './pdf/document.js';
+import { scaleBlocks } from './layout/blocks.js';
+import { contentBox } from './pdf/render.js';
 import { Draw, type Box } from './pdf/draw.js';
 import type { RenderOptions } from './pdf/render.js';
 import { findKind, findKindByLetter, KINDS } from './kinds/index.js';
@@ -55,12 +57,15 @@ export const ANSWER_TEMPLATES = ['answers', 'solutions'];
 /** Points (an inch and a half) a page must leave for its puzzles, or they would be too small to use. */
 const MIN_SLOTS_HEIGHT = 108;
 
-/** Measures templates without a real document, so kinds can size slots (cards in mm) up front. */
-export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean, lang?: string, large?: boolean): SectionContext {
+/**
+ * Measures templates without a real document, so kinds can size slots (cards in mm) up front.
+ * `size`: the page when it is not the paper's own (a booklet's half page, set as pageStyle says).
+ */
+export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, key?: boolean, lang?: string, large?: boolean, size = PAPER_SIZE[paper]): SectionContext {
   const msg = messages(lang);
   measurer ??= new Draw(createDocument('a4', { title: '', subject: '', keywords: '' }));
-  const size = PAPER_SIZE[paper];
-  const paperContent: Box = { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  const content: Box = contentBox(size);
+  const { scale } = pageStyle(size);
   // Large print lays the pupils' pages out smaller, to be drawn enlarged (src/pdf/print.ts); the
   // teacher's answer pages stay in normal print.
   const enlarged = (template: string) => !!large && !ANSWER_TEMPLATES.includes(template);
@@ -70,10 +75,12 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
     key,
     msg,
     ...(large ? { largePrint: true } : {}),
+    small: scale < 1,
     slotArea(template: string, vars: Record<string, unknown> = {}): Box {
-      const blocks = templates.get(template)({ title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, ...vars });
+      const filled = { title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, booklet: scale < 1, ...vars };
+      const blocks = scaleBlocks(templates.get(template)(filled), scale);
       measurer!.minText = enlarged(template) ? LARGE_PRINT.minText : 0;
-      const box = slotsBox(measurer!, blocks, enlarged(template) ? scaledBox(paperContent, LARGE_PRINT.scale) : paperContent);
+      const box = slotsBox(measurer!, blocks, enlarged(template) ? scaledBox(content, LARGE_PRINT.scale) : content);
       if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
       if (box.h < MIN_SLOTS_HEIGHT) {
         fail(`template "${template}" leaves ${Math.round(box.h)} points of the page for the puzzles: take out some lines or {{space}} so at least ${MIN_SLOTS_HEIGHT} are left`);

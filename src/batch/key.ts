@@ -1,6 +1,8 @@
 import type { Section, Slot } from '../core/kind.js';
 import { BLOCK_GAP, BLOCK_HEAD, blockHeight, Packer, packedCell, rowsPerBlock, type PackedCell } from '../layout/pack.js';
 import { drawPage, drawSlot, slotsBox } from '../layout/page.js';
+import { scaleBlocks } from '../layout/blocks.js';
+import { pageStyle } from '../pdf/document.js';
 import type { Templates } from '../layout/templates.js';
 import { describeFigure } from '../layout/describe.js';
 import type { Box, Draw as DrawType } from '../pdf/draw.js';
@@ -65,7 +67,7 @@ export class KeyWriter {
       section: msg.t('section.answerKey'),
       lang: msg.lang,
     };
-    const frame = templates.get('answers')({ ...this.vars, page: 1, pages: 1 });
+    const frame = scaleBlocks(templates.get('answers')({ ...this.vars, page: 1, pages: 1 }), pageStyle(size).scale);
     const box = slotsBox(this.d, frame, contentBox(size));
     if (!box) throw new Error('the answers template has no {{slots}}');
     this.area = box;
@@ -117,7 +119,7 @@ export class KeyWriter {
   private newPage(page: number): void {
     const doc = this.out.doc;
     doc.addPage();
-    const frame = this.templates.get('answers')({ ...this.vars, page: page + 1, pages: this.total });
+    const frame = scaleBlocks(this.templates.get('answers')({ ...this.vars, page: page + 1, pages: this.total }), pageStyle(this.size).scale);
     drawPage(this.d, { blocks: frame, ...NO_SLOTS, fill: () => {}, starts: page === 0 ? String(this.vars.section) : undefined }, contentBox(this.size), this.size.w);
   }
 

@@ -4,9 +4,7 @@ import { findKind } from '../kinds/index.js';
 import { planPages, type Part, type PlannedPage } from '../layout/plan.js';
 import type { Templates } from '../layout/templates.js';
 import { PAPER_SIZE } from '../pdf/document.js';
-import type { Box } from '../pdf/draw.js';
-import { ANSWER_TEMPLATES, defaultTitle, generateItems, sectionContext } from '../run.js';
-import { LARGE_PRINT } from '../pdf/print.js';
+import { defaultTitle, generateItems, sectionContext } from '../run.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
 import { kindTitle } from '../i18n/messages.js';
 
@@ -24,21 +22,13 @@ export function worksheetSeed(seed: string, pupil: number | null, worksheet: num
 }
 
 /**
- * The engine's section context, with slot areas shrunk to a smaller page (booklet halves): the
- * blocks above and below the slots keep their heights, so only the width and height change.
+ * The engine's section context for this page size, measuring the words the pages will really
+ * show: a plan's own instructions replace the kind's on its pupils' pages, and may be longer.
  */
-function context(paper: Paper, size: Size, templates: Templates, grid?: Grid, lang?: string, large?: boolean): SectionContext {
-  const full = sectionContext(paper, templates, grid, false, lang, large);
-  const paperSize = PAPER_SIZE[paper];
-  return {
-    ...full,
-    slotArea(template: string): Box {
-      const box = full.slotArea(template);
-      // Large print's slot areas are in the enlarged page's units (src/pdf/print.ts).
-      const k = large && !ANSWER_TEMPLATES.includes(template) ? LARGE_PRINT.scale : 1;
-      return { ...box, w: box.w - (paperSize.w - size.w) / k, h: box.h - (paperSize.h - size.h) / k };
-    },
-  };
+function context(plan: BatchPlan, ws: WorksheetPlan, templates: Templates, size: Size, layout?: Grid): SectionContext {
+  const ctx = sectionContext(plan.paper, templates, layout, false, ws.lang ?? plan.lang, plan.largePrint, size);
+  const own = ws.instructions ? { instructions: ws.instructions } : {};
+  return { ...ctx, slotArea: (template, vars) => ctx.slotArea(template, { title: plan.title, ...vars, ...(template === 'answers' ? {} : own) }) };
 }
 
 export interface BuiltWorksheet {
@@ -74,7 +64,7 @@ export function buildWorksheet(
   const options = kind.schema.parse(ws.input);
   const layout = ws.layout ? commonSchema.shape.layout.parse(ws.layout) : undefined;
   const codes = items.map((it) => it.code);
-  const ctx = context(plan.paper, size, templates, layout, ws.lang ?? plan.lang, plan.largePrint);
+  const ctx = context(plan, ws, templates, size, layout);
   const msg = ctx.msg!;
   const sections = kind.sections(options, items, ctx);
   const description = kind.describe(options, msg);
@@ -82,7 +72,8 @@ export function buildWorksheet(
   const name = `${ws.title ?? title} · ${description}`;
   // The plan's title runs along the footer; each worksheet is headed by its own title or kind.
   const heading = (h?: string) => h ?? ws.title ?? defaultTitle(kind, msg);
-  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', lang: msg.lang };
+  const booklet = size.w !== PAPER_SIZE[plan.paper].w;
+  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', lang: msg.lang, booklet };
   const worksheet: Part = {
     outline: name,
     ...(plan.largePrint ? { large: true } : {}),

@@ -63,6 +63,7 @@ export interface SectionContext {
   /** The words of the run's language (--lang); English when absent. Read it with wordsOf(ctx). */
   msg?: Messages;
   largePrint?: boolean; // text at least 16 pt once printed: slot areas are in the smaller page's units
+  small?: boolean; // a booklet's half page (A5): fewer, bigger puzzles
   /** The box the slots of a template share on this paper (for kinds that size slots in mm). */
   slotArea(template: string, vars?: Record<string, unknown>): Box; // vars: the page's words if known (long instructions take room)
 }

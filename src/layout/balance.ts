@@ -19,6 +19,8 @@ export interface Legibility {
 
 /** About 8 mm: a pencilled digit or line fits with room to spare. */
 export const MIN_CELL_MM = 7.5;
+/** A booklet is held in the hand and written in on the knee: its half pages take fewer, bigger puzzles. */
+export const MIN_BOOKLET_CELL_MM = 8;
 export const MIN_CLUE_PT = 7;
 /** Answer keys are read, not written in: smaller squares still let a teacher check an answer. */
 export const MIN_ANSWER_CELL_MM = 5;
@@ -76,9 +78,11 @@ export function balancedGrid(base: Grid, count: number, area: Box, l?: Legibilit
  */
 export function answerGrid(base: Grid, count: number, area: Box, l?: Legibility): Grid {
   const pages = (g: Grid) => Math.ceil(count / (g.cols * g.rows));
-  const ok = (g: Grid) =>
-    l ? legibleAnswers(area, g, l) || (g.cols <= base.cols && g.rows <= base.rows) : g.cols <= base.cols && g.rows <= base.rows;
-  const fits = grids(l ? { cols: Math.max(MOST.cols, base.cols), rows: Math.max(MOST.rows, base.rows) } : base).filter(ok);
+  // With sizes known, every grid must keep answers legible, the kind's own too (on a booklet's half
+  // page the kind's A4 grid would print 6 mm squares and 5 pt clues).
+  const ok = (g: Grid) => (l ? legibleAnswers(area, g, l) : g.cols <= base.cols && g.rows <= base.rows);
+  const found = grids(l ? { cols: Math.max(MOST.cols, base.cols), rows: Math.max(MOST.rows, base.rows) } : base).filter(ok);
+  const fits = found.length ? found : [{ cols: 1, rows: 1 }];
   const least = Math.min(...fits.map(pages));
   // The kind's own grid when it makes that few pages: a class key packs answers at that size, and
   // answers blown up to fill one pupil's page would take a page per pupil there.

@@ -13,6 +13,23 @@ export type Block =
 
 export type Align = 'left' | 'center' | 'right';
 
+/** A template's blocks set smaller for a small page (a booklet's half page): sizes, spaces and gaps alike. */
+export function scaleBlocks(blocks: Block[], s: number): Block[] {
+  if (s === 1) return blocks;
+  return blocks.map((b) => {
+    switch (b.type) {
+      case 'space':
+        return { ...b, height: b.height * s };
+      case 'slots':
+        return { ...b, gap: b.gap * s };
+      case 'rule':
+        return b;
+      default:
+        return { ...b, size: b.size * s };
+    }
+  });
+}
+
 const OPEN = '\u2063@@';
 const CLOSE = '@@\u2063';
 

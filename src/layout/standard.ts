@@ -1,6 +1,6 @@
 import type { Grid, Item, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
-import { answerGrid, balancedGrid, checkLayout, legibleAnswers, readable, type Legibility } from './balance.js';
+import { answerGrid, balancedGrid, checkLayout, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
 import { fail } from '../core/errors.js';
 import { wordsOf } from '../i18n/messages.js';
 import { LARGE_PRINT } from '../pdf/print.js';
@@ -30,7 +30,11 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   // Large print: clues as big as the text (16 pt once enlarged), so grids grow and fewer fit a page.
   // Answer keys are the teacher's, in normal print.
   const l = a.legibility;
-  const pupils = a.ctx.largePrint && l ? { ...l, clueShare: l.floorShare ?? l.clueShare, minCluePt: LARGE_PRINT.minText } : l;
+  const large = a.ctx.largePrint && l ? { ...l, clueShare: l.floorShare ?? l.clueShare, minCluePt: LARGE_PRINT.minText } : l;
+  // A booklet's half page keeps squares big enough to write in (in the laid-out page's units: large
+  // print draws them enlarged).
+  const bookletMm = MIN_BOOKLET_CELL_MM / (a.ctx.largePrint ? LARGE_PRINT.scale : 1);
+  const pupils = large && a.ctx.small ? { ...large, minCellMm: Math.max(large.minCellMm ?? MIN_CELL_MM, bookletMm) } : large;
   if (a.ctx.grid && pupils) checkLayout(a.ctx.grid, sheet, pupils);
   if (a.ctx.largePrint && pupils && !readable(sheet, { cols: 1, rows: 1 }, pupils)) {
     fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);

@@ -21,6 +21,14 @@ export const PAPER_SIZE: Record<Paper, { w: number; h: number }> = {
  */
 export const MARGIN = 42.5;
 
+/**
+ * How a page of this size is set: a booklet's half page (A5, half-Letter) gets 10 mm margins and
+ * headings and words at 85%, as printed booklets are, so its puzzles get the room.
+ */
+export function pageStyle(size: { w: number; h: number }): { margin: number; scale: number } {
+  return size.w < 480 ? { margin: 28.35, scale: 0.85 } : { margin: MARGIN, scale: 1 };
+}
+
 export interface DocMeta {
   title: string;
   subject: string;

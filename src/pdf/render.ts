@@ -1,8 +1,8 @@
 import { concatBytes } from '../core/bytes.js';
 import type { Paper } from '../core/kind.js';
-import { createDocument, PAPER_SIZE, MARGIN, type DocMeta } from './document.js';
+import { createDocument, PAPER_SIZE, pageStyle, type DocMeta } from './document.js';
 import { Draw, type Box } from './draw.js';
-import type { Block } from '../layout/blocks.js';
+import { scaleBlocks, type Block } from '../layout/blocks.js';
 import { drawPage } from '../layout/page.js';
 import type { PlannedPage } from '../layout/plan.js';
 import { describeFigure } from '../layout/describe.js';
@@ -25,12 +25,14 @@ export type PdfDoc = ReturnType<typeof createDocument>;
 /** Templates expanded for every page first, so a template that fails does so before any drawing. */
 export function expandPages(pages: PlannedPage[], opts: RenderOptions): Block[][] {
   const { first, total } = opts.numbering ?? { first: 1, total: pages.length };
-  return pages.map((p, i) => opts.templates.get(p.template)({ ...p.vars, page: first + i, pages: total }));
+  const { scale } = pageStyle(opts.size ?? PAPER_SIZE[opts.paper]);
+  return pages.map((p, i) => scaleBlocks(opts.templates.get(p.template)({ ...p.vars, page: first + i, pages: total }), scale));
 }
 
 /** The content box of a page: inside the margins. */
 export function contentBox(size: { w: number; h: number }): Box {
-  return { x: MARGIN, y: MARGIN, w: size.w - 2 * MARGIN, h: size.h - 2 * MARGIN };
+  const m = pageStyle(size).margin;
+  return { x: m, y: m, w: size.w - 2 * m, h: size.h - 2 * m };
 }
 
 /**

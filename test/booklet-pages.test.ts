@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { buildWorksheet, halfPage, pagesOf } from '../src/batch/parts.js';
+import { parsePlanText } from '../src/batch/plan.js';
+import { Templates } from '../src/run.js';
+import { drawPage } from '../src/layout/page.js';
+import type { PlannedPage } from '../src/layout/plan.js';
+import { PAPER_SIZE } from '../src/pdf/document.js';
+import { MM } from '../src/pdf/draw.js';
+import { contentBox, expandPages } from '../src/pdf/render.js';
+import { RecordingDraw } from './helpers/record-draw.js';
+
+const templates = new Templates();
+
+const plan = (worksheets: string) => parsePlanText(`title: Week 3 puzzles\nseed: week3\npaper: a4\nworksheets:\n${worksheets}`, 'week3.yaml');
+const README = plan('  - kind: calcudoku\n    size: 6\n    difficulty: medium\n    count: 4\n  - kind: flow\n    size: 8\n    count: 4\n');
+
+interface Drawn {
+  draw: RecordingDraw;
+  page: PlannedPage;
+}
+
+/** Every page of one worksheet of a booklet (puzzles or answers), drawn on its half page as the batch draws it. */
+function booklet(p: ReturnType<typeof plan>, worksheet: number, answers: boolean, size = halfPage(p.paper)): Drawn[] {
+  const built = buildWorksheet(p, 'week3', worksheet, null, null, templates, size);
+  const pages = pagesOf([built.worksheet], answers).pages;
+  const blocks = expandPages(pages, { paper: p.paper, templates, size, meta: { title: '', subject: '', keywords: '' } });
+  return pages.map((page, i) => {
+    const draw = new RecordingDraw();
+    drawPage(draw, { blocks: blocks[i]!, slots: page.slots, grid: page.grid, labels: page.labels, mirrored: false }, contentBox(size), size.w);
+    return { draw, page };
+  });
+}
+
+/** Grid lines: horizontal or vertical lines drawn by the puzzles, not the page's rule under the heading (as wide as the page's text). */
+function gridLines(d: RecordingDraw) {
+  const ruleW = contentBox(halfPage('a4')).w;
+  return d.lines.filter((l) => l.a[0] === l.b[0] || (l.a[1] === l.b[1] && Math.abs(Math.abs(l.a[0] - l.b[0]) - ruleW) > 1));
+}
+
+/** The narrowest square drawn: the smallest distance between neighbouring vertical grid lines. */
+function smallestSquare(d: RecordingDraw): number {
+  const xs = [...new Set(gridLines(d).filter((l) => l.a[0] === l.b[0]).map((l) => Math.round(l.a[0] * 100) / 100))].sort((a, b) => a - b);
+  let least = Infinity;
+  for (let i = 1; i < xs.length; i++) if (xs[i]! - xs[i - 1]! > 0.5) least = Math.min(least, xs[i]! - xs[i - 1]!);
+  return least;
+}
+
+/** How far down the page the puzzles reach, as a share of the page's height. */
+function reach(d: RecordingDraw, h: number): number {
+  return Math.max(...gridLines(d).map((l) => Math.max(l.a[1], l.b[1]))) / h;
+}
+
+/** Calcudoku's cage clues, e.g. "12+". */
+const clues = (d: RecordingDraw) => d.texts.filter((t) => /^\d+\D$/.test(t.text));
+const digits = (d: RecordingDraw) => d.texts.filter((t) => /^\d+$/.test(t.text) && t.box.h > 0);
+
+describe('booklets laid out for their half pages', () => {
+  const half = halfPage('a4');
+
+  it('A5 Flow 8x8: squares of 8 mm or more, digits of 7 pt or more, and the page used to the bottom', () => {
+    const pages = booklet(README, 1, false);
+    expect(pages).toHaveLength(4); // one big puzzle a page (the A4 grid put two 3.5 mm puzzles side by side)
+    for (const { draw } of pages) {
+      expect(smallestSquare(draw)).toBeGreaterThanOrEqual(8 * MM);
+      expect(digits(draw).length).toBeGreaterThanOrEqual(10);
+      for (const t of digits(draw)) expect(t.size).toBeGreaterThanOrEqual(7);
+      expect(reach(draw, half.h)).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('A5 Calcudoku 6x6: four to a page, squares of 8 mm or more, clues of 7 pt or more, the page used', () => {
+    const pages = booklet(README, 0, false);
+    expect(pages).toHaveLength(1);
+    expect(pages[0]!.page.slots).toHaveLength(4);
+    const { draw } = pages[0]!;
+    expect(smallestSquare(draw)).toBeGreaterThanOrEqual(8 * MM);
+    // every text inside the puzzles: cage clues (e.g. "12+") and nothing smaller
+    expect(clues(draw).length).toBeGreaterThan(20);
+    for (const t of clues(draw)) expect(t.size).toBeGreaterThanOrEqual(7);
+    expect(reach(draw, half.h)).toBeGreaterThan(0.6);
+  });
+
+  it('A5 answer keys get A5 grids: legible answers (5 mm, 6 pt) that use the page, not the A4 key grid', () => {
+    for (const w of [0, 1]) {
+      const pages = booklet(README, w, true);
+      expect(pages).toHaveLength(1);
+      const { draw, page } = pages[0]!;
+      expect(page.grid).toEqual({ cols: 2, rows: 2 }); // the A4 key grid is 3x3 (Calcudoku) or 3x4 (Flow)
+      expect(smallestSquare(draw)).toBeGreaterThanOrEqual(7 * MM);
+      for (const t of digits(draw)) expect(t.size).toBeGreaterThanOrEqual(6);
+      expect(reach(draw, half.h)).toBeGreaterThan(0.6);
+    }
+  });
+
+  it('half-Letter booklets too', () => {
+    const letter = parsePlanText(`title: T\nseed: s\npaper: letter\nworksheets:\n  - kind: flow\n    size: 8\n    count: 2\n  - kind: calcudoku\n    size: 6\n    count: 4\n`, 'p.yaml');
+    for (const w of [0, 1]) {
+      for (const { draw } of booklet(letter, w, false)) {
+        expect(smallestSquare(draw)).toBeGreaterThanOrEqual(8 * MM);
+        expect(reach(draw, halfPage('letter').h)).toBeGreaterThan(0.6);
+      }
+    }
+  });
+
+  it("chooses the grid with the plan's own instructions measured, so long instructions keep squares of 8 mm and clues of 7 pt", () => {
+    const long = 'Fill in every square. Each row and each column has the numbers once. '.repeat(8).slice(0, 500).trim(); // the plan's limit
+    const p = plan(`  - kind: calcudoku\n    size: 6\n    count: 4\n    instructions: ${long}\n`);
+    const pages = booklet(p, 0, false);
+    for (const { draw } of pages) {
+      expect(draw.texts.some((t) => t.text === long)).toBe(true);
+      expect(smallestSquare(draw)).toBeGreaterThanOrEqual(8 * MM);
+      for (const t of clues(draw)) expect(t.size).toBeGreaterThanOrEqual(7);
+    }
+  });
+
+  it('A4 pages of the same plan are unchanged in style: 15 mm margins and the name line', () => {
+    const [first] = booklet(README, 1, false, PAPER_SIZE.a4);
+    expect(first!.draw.texts.some((t) => t.text === 'Name:')).toBe(true);
+    const [small] = booklet(README, 1, false);
+    expect(small!.draw.texts.some((t) => t.text === 'Name:')).toBe(false); // the booklet's cover asks for it once
+  });
+});
