@@ -2,22 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { buildWorksheet, halfPage, pagesOf } from '../src/batch/parts.js';
 import { parsePlanText } from '../src/batch/plan.js';
 import { Templates } from '../src/run.js';
-import { drawPage } from '../src/layout/page.js';
+import { drawPage, leadAndSlots, slotsBox } from '../src/layout/page.js';
 import type { PlannedPage } from '../src/layout/plan.js';
 import { PAPER_SIZE } from '../src/pdf/document.js';
-import { MM } from '../src/pdf/draw.js';
+import { MM, type Box } from '../src/pdf/draw.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { RecordingDraw } from './helpers/record-draw.js';
 
 const templates = new Templates();
 
 const plan = (worksheets: string) => parsePlanText(`title: Week 3 puzzles\nseed: week3\npaper: a4\nworksheets:\n${worksheets}`, 'week3.yaml');
+const NO_EXAMPLE = plan('  - kind: calcudoku\n    size: 6\n    difficulty: medium\n    count: 4\n    example: false\n');
 const README = plan('  - kind: calcudoku\n    size: 6\n    difficulty: medium\n    count: 4\n  - kind: flow\n    size: 8\n    count: 4\n');
 
 interface Drawn {
   draw: RecordingDraw;
   page: PlannedPage;
 }
+
+/** Lines inside the worked example's band are the example's small pictures, not the puzzles. */
+const inBand = new WeakMap<RecordingDraw, Box | null>();
 
 /** Every page of one worksheet of a booklet (puzzles or answers), drawn on its half page as the batch draws it. */
 function booklet(p: ReturnType<typeof plan>, worksheet: number, answers: boolean, size = halfPage(p.paper)): Drawn[] {
@@ -26,7 +30,10 @@ function booklet(p: ReturnType<typeof plan>, worksheet: number, answers: boolean
   const blocks = expandPages(pages, { paper: p.paper, templates, size, meta: { title: '', subject: '', keywords: '' } });
   return pages.map((page, i) => {
     const draw = new RecordingDraw();
-    drawPage(draw, { blocks: blocks[i]!, slots: page.slots, grid: page.grid, labels: page.labels, mirrored: false }, contentBox(size), size.w);
+    drawPage(draw, { blocks: blocks[i]!, slots: page.slots, grid: page.grid, labels: page.labels, mirrored: false, lead: page.lead }, contentBox(size), size.w);
+    const area = slotsBox(draw, blocks[i]!, contentBox(size))!;
+    const gap = (blocks[i]!.find((b) => b.type === 'slots') as { gap: number }).gap;
+    inBand.set(draw, leadAndSlots(area, page.grid, gap, page.lead).lead);
     return { draw, page };
   });
 }
@@ -34,7 +41,11 @@ function booklet(p: ReturnType<typeof plan>, worksheet: number, answers: boolean
 /** Grid lines: horizontal or vertical lines drawn by the puzzles, not the page's rule under the heading (as wide as the page's text). */
 function gridLines(d: RecordingDraw) {
   const ruleW = contentBox(halfPage('a4')).w;
-  return d.lines.filter((l) => l.a[0] === l.b[0] || (l.a[1] === l.b[1] && Math.abs(Math.abs(l.a[0] - l.b[0]) - ruleW) > 1));
+  const band = inBand.get(d);
+  const inside = (y: number) => band && y >= band.y - 0.01 && y <= band.y + band.h + 0.01;
+  return d.lines
+    .filter((l) => l.a[0] === l.b[0] || (l.a[1] === l.b[1] && Math.abs(Math.abs(l.a[0] - l.b[0]) - ruleW) > 1))
+    .filter((l) => !(inside(l.a[1]) && inside(l.b[1])));
 }
 
 /** The narrowest square drawn: the smallest distance between neighbouring vertical grid lines. */
@@ -50,9 +61,14 @@ function reach(d: RecordingDraw, h: number): number {
   return Math.max(...gridLines(d).map((l) => Math.max(l.a[1], l.b[1]))) / h;
 }
 
+/** Texts of the puzzles, not of the worked example's pictures. */
+function puzzleTexts(d: RecordingDraw) {
+  const band = inBand.get(d);
+  return d.texts.filter((t) => !band || t.box.y < band.y || t.box.y > band.y + band.h);
+}
 /** Calcudoku's cage clues, e.g. "12+". */
-const clues = (d: RecordingDraw) => d.texts.filter((t) => /^\d+\D$/.test(t.text));
-const digits = (d: RecordingDraw) => d.texts.filter((t) => /^\d+$/.test(t.text) && t.box.h > 0);
+const clues = (d: RecordingDraw) => puzzleTexts(d).filter((t) => /^\d+\D$/.test(t.text));
+const digits = (d: RecordingDraw) => puzzleTexts(d).filter((t) => /^\d+$/.test(t.text) && t.box.h > 0);
 
 describe('booklets laid out for their half pages', () => {
   const half = halfPage('a4');
@@ -69,7 +85,7 @@ describe('booklets laid out for their half pages', () => {
   });
 
   it('A5 Calcudoku 6x6: four to a page, squares of 8 mm or more, clues of 7 pt or more, the page used', () => {
-    const pages = booklet(README, 0, false);
+    const pages = booklet(NO_EXAMPLE, 0, false);
     expect(pages).toHaveLength(1);
     expect(pages[0]!.page.slots).toHaveLength(4);
     const { draw } = pages[0]!;
@@ -93,11 +109,27 @@ describe('booklets laid out for their half pages', () => {
   });
 
   it('half-Letter booklets too', () => {
-    const letter = parsePlanText(`title: T\nseed: s\npaper: letter\nworksheets:\n  - kind: flow\n    size: 8\n    count: 2\n  - kind: calcudoku\n    size: 6\n    count: 4\n`, 'p.yaml');
+    const letter = parsePlanText(`title: T\nseed: s\npaper: letter\nworksheets:\n  - kind: flow\n    size: 8\n    count: 2\n    example: false\n  - kind: calcudoku\n    size: 6\n    count: 4\n    example: false\n`, 'p.yaml');
     for (const w of [0, 1]) {
-      for (const { draw } of booklet(letter, w, false)) {
+      for (const [i, { draw }] of booklet(letter, w, false).entries()) {
         expect(smallestSquare(draw)).toBeGreaterThanOrEqual(8 * MM);
-        expect(reach(draw, halfPage('letter').h)).toBeGreaterThan(0.6);
+        expect(reach(draw, halfPage('letter').h), `worksheet ${w} page ${i}`).toBeGreaterThan(0.6);
+      }
+    }
+  });
+
+  it('with the worked example on the first page, its puzzles keep 8 mm squares and 7 pt clues', () => {
+    for (const w of [0, 1]) {
+      const pages = booklet(README, w, false);
+      const first = pages[0]!.draw;
+      expect(first.texts.some((t) => t.text === 'How to start')).toBe(true);
+      expect(pages.slice(1).some((p) => p.draw.texts.some((t) => t.text === 'How to start'))).toBe(false);
+      for (const { draw } of pages) {
+        // the example's own 3x3 and 5x5 pictures are smaller: measure the puzzles' squares
+        const xs = [...new Set(gridLines(draw).filter((l) => l.a[0] === l.b[0]).map((l) => Math.round(l.a[0] * 100) / 100))].sort((a, b) => a - b);
+        const gaps = xs.slice(1).map((x, i) => x - xs[i]!).filter((g) => g > 0.5);
+        expect(Math.max(...gaps)).toBeGreaterThanOrEqual(8 * MM);
+        for (const t of clues(draw)) expect(t.size).toBeGreaterThanOrEqual(7);
       }
     }
   });

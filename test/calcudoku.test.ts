@@ -35,8 +35,8 @@ function verify(m: CalcudokuModel, referee = true): void {
 
 describe('calcudoku options', () => {
   it('fills defaults and coerces CLI strings', () => {
-    expect(opts({})).toEqual({ size: 6, difficulty: 'medium', ops: '+-x/', hideOps: false });
-    expect(opts({ size: '9', difficulty: 'HARD', ops: '*/+', hideOps: true })).toEqual({ size: 9, difficulty: 'hard', ops: '+x/', hideOps: true });
+    expect(opts({})).toEqual({ size: 6, difficulty: 'medium', ops: '+-x/', hideOps: false, example: true });
+    expect(opts({ size: '9', difficulty: 'HARD', ops: '*/+', hideOps: true })).toEqual({ size: 9, difficulty: 'hard', ops: '+x/', hideOps: true, example: true });
     expect(opts({ size: 3 }).difficulty).toBe('easy');
   });
 

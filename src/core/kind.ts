@@ -38,6 +38,14 @@ export interface Slot {
   draw(d: Draw, box: Box): void;
 }
 
+/** Something drawn at the top of a section's first page, above its slots (a worked example). */
+export interface Lead {
+  height: number; // points it needs
+  /** Rows of slots it takes on that page; 0: the slots of that page share the room below it. */
+  rows: number;
+  draw(d: Draw, box: Box): void;
+}
+
 /**
  * A run of pages that share a template and a grid of slots. The layout paginates `slots` into
  * pages of cols x rows. Kinds say what goes in the slots; templates say what surrounds them.
@@ -54,6 +62,7 @@ export interface Section {
   backs?: Slot[];
   /** Draw slot labels and codes (puzzle sheets yes, full-page boards or card sheets usually no). */
   labels?: boolean;
+  lead?: Lead;
 }
 
 export interface SectionContext {

@@ -28,3 +28,16 @@ export function parseCommon(raw: Record<string, unknown>): CommonOptions {
   if (!parsed.success) fail(issueLine(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input));
   return parsed.data;
 }
+
+/** `--no-example` for kinds that print a worked example on their first page (the form shows one switch). */
+export const EXAMPLE_SPECS: OptionSpec[] = [
+  { key: 'example', flags: '--example', description: 'a small worked example at the top of the first page: how to start (default on)' },
+  { key: 'example', flags: '--no-example', description: 'leave the worked example out' },
+];
+
+/** On unless turned off; a plan may write example: false. */
+export function exampleOf(v: unknown): boolean {
+  if (v === undefined || v === true || v === 'true' || v === '1' || v === '') return true;
+  if (v === false || v === 'false' || v === '0') return false;
+  fail(`--no-example is a switch: give it to leave the worked example out (got example "${String(v)}")`);
+}

@@ -34,7 +34,7 @@ export function cellSize(area: Box, grid: Grid, l: Legibility): number {
   return Math.min(slot.w / l.across, (slot.h - LABEL_H) / l.down);
 }
 
-function legible(area: Box, grid: Grid, l: Legibility, minCellMm: number, minCluePt: number = MIN_CLUE_PT): boolean {
+export function legible(area: Box, grid: Grid, l: Legibility, minCellMm: number, minCluePt = MIN_CLUE_PT): boolean {
   const cell = cellSize(area, grid, l);
   return cell >= Math.max(minCellMm * MM, l.minCellPt ?? 0) - 1e-9 && cell * l.clueShare >= minCluePt - 1e-9;
 }

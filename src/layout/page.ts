@@ -1,4 +1,4 @@
-import type { Grid, Slot } from '../core/kind.js';
+import type { Grid, Lead, Slot } from '../core/kind.js';
 import { Draw, type Box } from '../pdf/draw.js';
 import type { Block } from './blocks.js';
 
@@ -9,6 +9,7 @@ export interface PageContent {
   grid: Grid;
   labels: boolean;
   mirrored: boolean; // a duplex back: slot positions flipped left-right
+  lead?: Lead; // above the slots: a worked example on a section's first page
   /** Fills the slots' area instead of the slot grid (the packed answer key of a class). */
   fill?: (d: Draw, area: Box) => void;
   /** The section that starts on this page, for the tagged PDF's structure. */
@@ -154,8 +155,25 @@ export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean): void {
   d.group(() => slot.draw(d, box));
 }
 
+/**
+ * The lead's box and the slot boxes of a page: a lead taking rows has their room (the slots keep
+ * their size), a lead taking none takes its height and the slots share the rest.
+ */
+export function leadAndSlots(area: Box, grid: Grid, gap: number, lead?: Lead): { lead: Box | null; boxes: Box[] } {
+  if (!lead) return { lead: null, boxes: slotBoxes(area, grid, gap) };
+  if (lead.rows === 0) {
+    const below = { ...area, y: area.y + lead.height + gap, h: Math.max(0, area.h - lead.height - gap) };
+    return { lead: { ...area, h: lead.height }, boxes: slotBoxes(below, grid, gap) };
+  }
+  const all = slotBoxes(area, grid, gap);
+  const rest = all.slice(lead.rows * grid.cols);
+  const bottom = rest.length ? rest[0]!.y - gap : area.y + area.h;
+  return { lead: { ...area, h: bottom - area.y }, boxes: rest };
+}
+
 function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth: number): void {
-  const boxes = slotBoxes(area, page.grid, gap);
+  const { lead, boxes } = leadAndSlots(area, page.grid, gap, page.lead);
+  if (lead && page.lead) d.group(() => page.lead!.draw(d, lead));
   page.slots.forEach((slot, i) => {
     let box = boxes[i]!;
     if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };

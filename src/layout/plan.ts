@@ -1,4 +1,4 @@
-import type { Grid, Section, Slot } from '../core/kind.js';
+import type { Grid, Lead, Section, Slot } from '../core/kind.js';
 
 /** A kind's (or a batch worksheet's) sections plus the words its templates show. */
 export interface Part {
@@ -19,6 +19,7 @@ export interface PlannedPage {
   answers?: boolean; // part of an answer key
   count?: number; // slots in the whole section (for "puzzle 3 of 8")
   large?: boolean; // large print: laid out smaller, drawn enlarged (src/pdf/print.ts)
+  lead?: Lead; // drawn above the slots (the section's first page)
 }
 
 function chunk<T>(items: T[], size: number): T[][] {
@@ -38,7 +39,9 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
   for (const part of parts) {
     for (const s of part.sections.filter((x) => x.answers === answers)) {
       const perPage = Math.max(1, s.grid.cols * s.grid.rows);
-      const fronts = chunk(s.slots, perPage);
+      // A lead (worked example) may take rows of slots on the first page.
+      const first = s.lead ? Math.max(0, perPage - s.lead.rows * s.grid.cols) : perPage;
+      const fronts = first === perPage ? chunk(s.slots, perPage) : [s.slots.slice(0, first), ...(s.slots.length > first ? chunk(s.slots.slice(first), perPage) : [])];
       const backs = s.backs ? chunk(s.backs, perPage) : null;
       fronts.forEach((slots, i) => {
         const outline = i > 0 ? null : part.outline ? [part.outline, s.title] : [s.title];
@@ -53,7 +56,7 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
             .join('   '),
         };
         const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: count(s.slots), ...(part.large && !s.answers ? { large: true } : {}) };
-        pages.push({ ...base, slots, mirrored: false, outline });
+        pages.push({ ...base, slots, mirrored: false, outline, ...(i === 0 && s.lead ? { lead: s.lead } : {}) });
         if (backs) {
           pages.push({ ...base, template: 'backs', slots: backs[i] ?? [], mirrored: true, labels: false, outline: null });
         }

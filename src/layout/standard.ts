@@ -1,7 +1,9 @@
-import type { Grid, Item, Section, SectionContext, Slot } from '../core/kind.js';
+import type { Grid, Item, Lead, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
-import { answerGrid, balancedGrid, checkLayout, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
+import { answerGrid, balancedGrid, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
 import { fail } from '../core/errors.js';
+import { exampleLead, type ExampleStep } from './example.js';
+import { slotBoxes } from './page.js';
 import { wordsOf } from '../i18n/messages.js';
 import { LARGE_PRINT } from '../pdf/print.js';
 
@@ -16,6 +18,8 @@ export interface PuzzleSectionsArgs<M> {
   answer(d: Draw, box: Box, model: M): void;
   /** How big the puzzle's squares and clues are, so pages are balanced and --layout stays readable. */
   legibility?: Legibility;
+  /** A worked example of a small puzzle for the top of the first page ("How to start"). */
+  example?: { title: string; steps: ExampleStep[] };
 }
 
 /**
@@ -40,6 +44,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
     fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
   }
   const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, pupils);
+  const lead = a.example ? leadFor(exampleLead(a.example.title, a.example.steps, sheet), sheet, grid, pupils) : undefined;
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
     a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
@@ -53,6 +58,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       instructions: a.instructions,
       labels: true,
       slots: slots(a.puzzle),
+      ...(lead ? { lead } : {}),
     },
     {
       title: m.t('section.answerKey'),
@@ -70,4 +76,20 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
 function userAnswerGrid(g: Grid, area: Box, l?: Legibility): Grid {
   const denser = { cols: g.cols + 1, rows: g.rows + 1 };
   return !l || legibleAnswers(area, denser, l) ? denser : g;
+}
+
+const SLOT_GAP = 14; // the worksheet template's slot gap
+
+/**
+ * How much of the first page a lead takes: only its own height when the puzzles below it stay
+ * readable in the same grid, else as many rows of slots as it needs (the puzzles keep their size).
+ * The grid itself never changes, so the pages stay balanced as they were.
+ */
+function leadFor(band: Omit<Lead, 'rows'>, area: Box, grid: Grid, l?: Legibility): Lead {
+  const below = { ...area, y: area.y + band.height + SLOT_GAP, h: area.h - band.height - SLOT_GAP };
+  if (below.h > 0 && (!l || legible(below, grid, l, l.minCellMm ?? MIN_CELL_MM))) return { ...band, rows: 0 };
+  const boxes = slotBoxes(area, grid, SLOT_GAP);
+  let rows = 1;
+  while (rows < grid.rows && boxes[rows * grid.cols]!.y - SLOT_GAP - area.y < band.height) rows++;
+  return { ...band, rows };
 }

@@ -9,6 +9,8 @@ export interface CalcudokuOptions {
   /** Canonical text over "+-x/" in that order, e.g. "+x". */
   ops: string;
   hideOps: boolean;
+  /** A worked example at the top of the first page (not part of the puzzles or their codes). */
+  example?: boolean;
 }
 
 export interface Cage {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
+import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
 import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
 
 export const optionSpecs: OptionSpec[] = [
@@ -8,6 +9,7 @@ export const optionSpecs: OptionSpec[] = [
   { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard, expert or unreasonable (needs a guess), as in Keen (default medium; a 3x3 grid is always easy)', choices: DIFFICULTIES },
   { key: 'ops', flags: '--ops <ops>', description: 'operations to use, any of + - x / (default +-x/)', example: '+-x/' },
   { key: 'hideOps', flags: '--hide-ops', description: 'print targets without their signs (harder; the answer key shows them)' },
+  ...EXAMPLE_SPECS,
 ];
 
 function sizeOf(v: unknown): number {
@@ -44,6 +46,7 @@ function hideOpsOf(v: unknown): boolean {
   fail(`--hide-ops is a switch: give it or leave it out (got "${String(v)}")`);
 }
 
+
 /** Raw options in, full options out; bad values throw a UserError naming the flag. */
 export const schema = z
   .object({
@@ -51,12 +54,13 @@ export const schema = z
     difficulty: z.unknown().optional(),
     ops: z.unknown().optional(),
     hideOps: z.unknown().optional(),
+    example: z.unknown().optional(),
   })
   .passthrough()
   .transform(
     (o): CalcudokuOptions => {
       const size = sizeOf(o.size);
-      return { size, difficulty: difficultyOf(o.difficulty, size), ops: opsOf(o.ops), hideOps: hideOpsOf(o.hideOps) };
+      return { size, difficulty: difficultyOf(o.difficulty, size), ops: opsOf(o.ops), hideOps: hideOpsOf(o.hideOps), example: exampleOf(o.example) };
     },
   );
 
@@ -76,5 +80,5 @@ export function decode(text: string): CalcudokuOptions {
   const difficulty = DIFFICULTIES.find((d) => DIFF_LETTER[d] === t[1]);
   const bits = B32.indexOf(t[2]!);
   if (!(size >= 3 && size <= 12) || !difficulty || (size === 3 && difficulty !== 'easy') || bits < 0 || (bits & 15) === 0 || (bits & 15) === 8) bad();
-  return { size, difficulty: difficulty!, ops: opsTextOf(bits & 15), hideOps: bits >= 16 };
+  return { size, difficulty: difficulty!, ops: opsTextOf(bits & 15), hideOps: bits >= 16, example: true };
 }

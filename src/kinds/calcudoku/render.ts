@@ -37,6 +37,11 @@ export function drawDiagram(d: Draw, box: Box, m: CalcudokuModel, g: Diagram): v
   drawGrid(d, grid, m, { signs: true, digits: g.digits, marks: g.marks, notes: g.notes });
 }
 
+/** The worked example's picture: the digits so far and the square just filled shaded, no labels. */
+export function drawExample(d: Draw, box: Box, m: CalcudokuModel, digits: number[], marks: number[]): void {
+  drawGrid(d, box, m, { signs: true, digits, marks });
+}
+
 interface Look {
   signs: boolean;
   digits?: number[]; // per cell; 0 leaves it empty

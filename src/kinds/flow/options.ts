@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { fail } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import type { Difficulty } from './model.js';
+import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
 
 export const MIN_SIDE = 5;
 export const MAX_SIDE = 20;
@@ -18,6 +19,8 @@ export interface FlowOptions {
   maxLines: number;
   /** True when the user chose the line range (kept in codes so a code regenerates the puzzle). */
   customLines: boolean;
+  /** A worked example at the top of the first page (not part of the puzzles or their codes). */
+  example: boolean;
 }
 
 export const flowOptionSpecs: OptionSpec[] = [
@@ -31,6 +34,7 @@ export const flowOptionSpecs: OptionSpec[] = [
     example: '6-8',
   },
   { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)', choices: LEVELS },
+  ...EXAMPLE_SPECS,
 ];
 
 /**
@@ -90,6 +94,7 @@ const raw = z
     height: z.unknown().optional(),
     colors: z.unknown().optional(),
     difficulty: z.unknown().optional(),
+    example: z.unknown().optional(),
   })
   .passthrough();
 
@@ -104,10 +109,10 @@ export const flowSchema = raw.transform((o): FlowOptions => {
   const difficulty = level as Difficulty;
   if (o.colors !== undefined && o.colors !== '') {
     const [minLines, maxLines] = parseColors(String(o.colors), width, height);
-    return { width, height, difficulty, minLines, maxLines, customLines: true };
+    return { width, height, difficulty, minLines, maxLines, customLines: true, example: exampleOf(o.example) };
   }
   const [minLines, maxLines] = linesFor(width, height, difficulty);
-  return { width, height, difficulty, minLines, maxLines, customLines: false };
+  return { width, height, difficulty, minLines, maxLines, customLines: false, example: exampleOf(o.example) };
 }) as unknown as z.ZodType<FlowOptions>;
 
 /** "10x8m" or, with a line range, "10x8m6.9". */

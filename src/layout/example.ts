@@ -1,0 +1,72 @@
+import type { Lead } from '../core/kind.js';
+import type { Box, Draw } from '../pdf/draw.js';
+
+/** One step of a worked example: a short sentence and a small picture of the puzzle after it. */
+export interface ExampleStep {
+  text: string;
+  draw(d: Draw, box: Box): void;
+}
+
+const TITLE = 12; // points, "How to start"
+const GAP = 12; // between the steps
+const MIN_TEXT = 7.5; // points; a sentence that would need less is a bug the tests catch
+const MAX_TEXT = 10;
+
+/** Steps side by side with their pictures beside the words when a column is this wide; else the words go under. */
+const SIDE_BY_SIDE = 150;
+
+function picture(colW: number): number {
+  return colW >= SIDE_BY_SIDE ? Math.min(78, colW * 0.45) : Math.min(60, colW * 0.6);
+}
+
+/** The band's height for a slot area this wide: a title line and one row of steps. */
+export function exampleHeight(w: number, steps: number): number {
+  const colW = (w - GAP * (steps - 1)) / steps;
+  const side = picture(colW);
+  const words = colW >= SIDE_BY_SIDE ? side : side + 4 + 5 * MIN_TEXT * 1.25;
+  return TITLE * 1.6 + words;
+}
+
+/** The biggest size from 10 pt down to 7.5 pt at which `text` fits the box (7.5 pt if none does). */
+export function fitText(d: Draw, text: string, w: number, h: number): number {
+  for (let s = MAX_TEXT; s > MIN_TEXT; s -= 0.25) if (d.paragraphHeight(text, w, { size: s }) <= h) return s;
+  return MIN_TEXT;
+}
+
+/**
+ * A worked example for the top of a worksheet's first page: "How to start", then the steps in one
+ * row, each a picture of the small puzzle and a sentence numbered 1, 2, 3. The band fills the box
+ * it is given (a page may give it a whole row of puzzle slots), growing its pictures to fit.
+ */
+export function exampleLead(title: string, steps: ExampleStep[], area: Box): Omit<Lead, 'rows'> {
+  return {
+    height: exampleHeight(area.w, steps.length),
+    draw(d: Draw, box: Box): void {
+      d.tag('H2', () => d.text(title, { x: box.x, y: box.y, w: box.w, h: TITLE * 1.3 }, { size: TITLE, font: 'bold', valign: 'top' }));
+      const top = box.y + TITLE * 1.6;
+      const n = steps.length;
+      const colW = (box.w - GAP * (n - 1)) / n;
+      const room = box.y + box.h - top;
+      const words = 5 * MIN_TEXT * 1.25 + 4;
+      // Words under the pictures when the columns are narrow or the box is tall (a whole row of slots).
+      const sideBySide = colW >= SIDE_BY_SIDE && room < colW * 0.5 + words;
+      const num = TITLE * 1.1;
+      const side = sideBySide ? Math.min(room, colW * 0.45) : Math.min(room - words, colW - num, 130);
+      steps.forEach((step, i) => {
+        const x = box.x + i * (colW + GAP);
+        const label = `${i + 1}`;
+        // A step reads out as its number and sentence; the picture only shows what the sentence says.
+        d.figure(() => {
+          d.text(label, { x, y: top, w: num, h: num }, { size: TITLE, font: 'bold', valign: 'top' });
+          const pic = { x: x + num, y: top, w: side, h: side };
+          step.draw(d, pic);
+          const tx = sideBySide ? x + num + side + 6 : x;
+          const ty = sideBySide ? top : top + side + 4;
+          const tw = sideBySide ? colW - num - side - 6 : colW;
+          const th = sideBySide ? side : room - side - 4;
+          d.paragraph(step.text, tx, ty, tw, { size: fitText(d, step.text, tw, th) });
+        }, () => `${label}. ${step.text}`);
+      });
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findKind } from '../src/kinds/index.js';
+import type { Kind } from '../src/core/kind.js';
+import { generateItems, kindPart, sectionContext, Templates } from '../src/run.js';
+import { planPages, type PlannedPage } from '../src/layout/plan.js';
+import { drawPage } from '../src/layout/page.js';
+import { PAPER_SIZE } from '../src/pdf/document.js';
+import { MM } from '../src/pdf/draw.js';
+import { contentBox, expandPages } from '../src/pdf/render.js';
+import { kindForms } from '../src/form.js';
+import { messages } from '../src/i18n/messages.js';
+import { EXAMPLE as CALC, STEPS as CALC_STEPS, exampleSteps as calcSteps } from '../src/kinds/calcudoku/example.js';
+import { EXAMPLE as FLOW, STEPS as FLOW_STEPS, exampleSteps as flowSteps } from '../src/kinds/flow/example.js';
+import { refSolve, ruleProblems } from './helpers/calcudoku-ref.js';
+import { countFillings } from './helpers/flowSolver.js';
+import { RecordingDraw } from './helpers/record-draw.js';
+import { cli } from './helpers/cli.js';
+
+const templates = new Templates();
+/** Slots only: the layout never needs the models to choose a grid. */
+const blank = (n: number) => Array.from({ length: n }, (_, i) => ({ number: i + 1, code: `X-${i}`, model: undefined as never }));
+const calcudoku = findKind('calcudoku')!;
+const flow = findKind('flow')!;
+
+describe('the Calcudoku worked example', () => {
+  it('is a real puzzle with one solution, by the independent referee', () => {
+    expect(calcudoku.check(CALC)).toEqual([]);
+    expect(ruleProblems(CALC)).toEqual([]);
+    const sols = refSolve(CALC, 2);
+    expect(sols).toHaveLength(1);
+    expect(sols[0]).toEqual(CALC.solution);
+  });
+
+  it('takes steps whose reasons hold on the grid as it stands before each step', () => {
+    const n = CALC.size;
+    const grid: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
+    const texts = calcSteps(messages()).map((s) => s.text);
+    CALC_STEPS.forEach((s, k) => {
+      const [r, c] = s.cell;
+      expect(grid[r]![c]).toBe(0);
+      expect(s.value).toBe(CALC.solution[r]![c]);
+      const cage = CALC.cages.find((g) => g.cells.some(([a, b]) => a === r && b === c))!;
+      if (s.why.t === 'one') {
+        expect(cage.cells).toHaveLength(1);
+        expect(cage.target).toBe(s.value);
+      } else if (s.why.t === 'pair') {
+        // every pair of different numbers 1..n (the two squares share a column) that adds up to the target
+        expect(cage.cells).toHaveLength(2);
+        expect(cage.op).toBe('+');
+        const [[r1, c1], [r2, c2]] = cage.cells as [[number, number], [number, number]];
+        expect(r1 === r2 || c1 === c2).toBe(true);
+        const numbers = new Set<number>();
+        for (let a = 1; a <= n; a++) for (let b = 1; b <= n; b++) if (a !== b && a + b === cage.target) numbers.add(a).add(b);
+        expect([...numbers].sort()).toEqual([s.value, s.why.other].sort());
+        expect(grid[r]!.includes(s.why.other)).toBe(true); // so this square cannot be `other`
+        expect(r).toBe(0); // the sentence says "the top row"
+      } else {
+        const others = grid[r]!.filter((_v, j) => j !== c);
+        expect(others.every((v) => v > 0)).toBe(true);
+        const missing = [...Array(n).keys()].map((i) => i + 1).filter((v) => !others.includes(v));
+        expect(missing).toEqual([s.value]);
+        expect(r).toBe(0);
+      }
+      expect(texts[k]).toContain(String(s.value));
+      grid[r]![c] = s.value;
+    });
+  });
+});
+
+describe('the Flow worked example', () => {
+  it('is a real puzzle with one solution, by the independent solver', () => {
+    expect(flow.check(FLOW)).toEqual([]);
+    const ends = FLOW.endpoints.map((e) => e.cells.map(([r, c]) => [r, c] as [number, number]));
+    expect(countFillings({ width: FLOW.width, height: FLOW.height, ends }, 2)).toBe(1);
+  });
+
+  it('starts each line at a dot with exactly one free square beside it, the way the sentence says', () => {
+    const used = new Set<string>(FLOW.endpoints.flatMap((e) => e.cells.map(([r, c]) => `${r},${c}`)));
+    const texts = flowSteps(messages()).map((s) => s.text);
+    const dirs = { up: [-1, 0], down: [1, 0], left: [0, -1], right: [0, 1] } as const;
+    FLOW_STEPS.forEach((s, k) => {
+      const path = FLOW.paths[s.line]!.cells;
+      const [r, c] = path[0]!;
+      const free = Object.entries(dirs).filter(([, [dr, dc]]) => {
+        const [a, b] = [r + dr, c + dc];
+        return a >= 0 && b >= 0 && a < FLOW.height && b < FLOW.width && !used.has(`${a},${b}`);
+      });
+      expect(free.map(([w]) => w)).toEqual([s.way]);
+      expect(path[1]).toEqual([r + dirs[s.way][0], c + dirs[s.way][1]]);
+      expect(texts[k]).toContain(`can only go ${s.way}`);
+      expect(texts[k]).toContain(`the other ${FLOW.paths[s.line]!.label}`);
+      for (const [a, b] of path) used.add(`${a},${b}`);
+    });
+  });
+});
+
+/** The first page of a run drawn as it prints, every text recorded. */
+function firstPage(kind: Kind, raw: Record<string, unknown>, count: number, paper: 'a4' | 'letter' = 'a4') {
+  const o = kind.schema.parse(raw);
+  const pages = planPages([kindPart(kind, o, generateItems(kind, o, 'ex', count), { paper }, templates)], false);
+  const size = PAPER_SIZE[paper];
+  const blocks = expandPages(pages, { paper, templates, meta: { title: '', subject: '', keywords: '' } });
+  const draw = new RecordingDraw();
+  const p: PlannedPage = pages[0]!;
+  drawPage(draw, { blocks: blocks[0]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: false, lead: p.lead }, contentBox(size), size.w);
+  return { draw, pages };
+}
+
+describe('the example on the first page', () => {
+  const cases: [Kind, Record<string, unknown>, number][] = [
+    [calcudoku, { size: 6 }, 4], [calcudoku, { size: 4, difficulty: 'easy' }, 6], [calcudoku, { size: 9 }, 2],
+    [flow, { size: 8 }, 4], [flow, { size: 8 }, 6], [flow, { size: 10 }, 4], [flow, { size: 12, difficulty: 'easy' }, 2],
+  ];
+
+  it('shows "How to start" and three steps in words of 7.5 pt or more that fit beside or under their pictures', () => {
+    for (const paper of ['a4', 'letter'] as const) {
+      for (const [kind, raw] of [[calcudoku, { size: 6 }], [flow, { size: 8 }]] as const) {
+        const { draw, pages } = firstPage(kind, raw, 4, paper);
+        expect(draw.texts.some((t) => t.text === 'How to start')).toBe(true);
+        const steps = (kind === calcudoku ? calcSteps(messages()) : flowSteps(messages())).map((s) => s.text);
+        // the first puzzle's number and code, under the example
+        const firstLabel = draw.texts.find((t) => t.text === pages[0]!.slots[0]!.code)!.box.y;
+        for (const text of steps) {
+          const mark = draw.texts.find((t) => t.text === text)!;
+          expect(mark, text).toBeDefined();
+          expect(mark.size).toBeGreaterThanOrEqual(7.5);
+          expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size })).toBeLessThanOrEqual(firstLabel);
+        }
+      }
+    }
+  });
+
+  it('keeps the grid of the balanced page, and every puzzle on the first page readable', () => {
+    for (const [kind, raw, count] of cases) {
+      const withEx = kind.sections(kind.schema.parse(raw), blank(count), sectionContext('a4', templates));
+      const without = kind.sections(kind.schema.parse({ ...raw, example: false }), blank(count), sectionContext('a4', templates));
+      expect(withEx[0]!.grid, `${kind.name} ${JSON.stringify(raw)} x${count}`).toEqual(without[0]!.grid);
+      expect(withEx[0]!.lead).toBeDefined();
+      expect(without[0]!.lead).toBeUndefined();
+      const { draw } = firstPage(kind, raw, count);
+      const xs = [...new Set(draw.lines.filter((l) => l.a[0] === l.b[0]).map((l) => Math.round(l.a[0] * 100) / 100))].sort((a, b) => a - b);
+      // the widest squares drawn on the page: the puzzles' (the example's are smaller)
+      const gaps = xs.slice(1).map((x, i) => x - xs[i]!).filter((g) => g > 0.5);
+      expect(Math.max(...gaps), `${kind.name} ${JSON.stringify(raw)} x${count}`).toBeGreaterThanOrEqual((kind === flow ? 7 : 7.5) * MM - 0.01);
+    }
+  });
+
+  it('takes no extra page where the first page had room (Calcudoku 6x6 x4, Flow 8x8 x4)', () => {
+    for (const [kind, raw] of [[calcudoku, { size: 6 }], [flow, { size: 8 }]] as const) {
+      const { pages } = firstPage(kind, raw, 4);
+      expect(pages).toHaveLength(1);
+      expect(pages[0]!.slots).toHaveLength(4);
+    }
+  });
+
+  it('is left out with --no-example, in a plan with example: false, and in the form by one switch, on by default', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-ex-'));
+    const r = cli(['calcudoku', '--size', '4', '--count', '1', '--no-example', '--seed', 'x', '--out', join(dir, 'a.pdf')], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const { draw } = firstPage(calcudoku, { size: 6, example: false }, 4);
+    expect(draw.texts.some((t) => t.text === 'How to start')).toBe(false);
+    writeFileSync(join(dir, 'p.yaml'), 'title: T\nseed: s\nworksheets:\n  - kind: flow\n    size: 6\n    count: 2\n    example: false\n');
+    const b = cli(['batch', join(dir, 'p.yaml'), '--out', join(dir, 'out')], dir);
+    expect(b.code, b.stderr).toBe(0);
+    for (const name of ['calcudoku', 'flow']) {
+      const field = kindForms().find((f) => f.name === name)!.fields.find((f) => f.key === 'example')!;
+      expect(field).toMatchObject({ type: 'switch', value: true, flag: '--example' });
+    }
+    expect(() => calcudoku.schema.parse({ example: 'maybe' })).toThrow(/--no-example/);
+  });
+});
