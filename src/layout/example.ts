@@ -52,6 +52,10 @@ export function exampleLead(title: string, steps: ExampleStep[], area: Box): Omi
       const sideBySide = colW >= SIDE_BY_SIDE && room < colW * 0.5 + words;
       const num = TITLE * 1.1;
       const side = sideBySide ? Math.min(room, colW * 0.45) : Math.min(room - words, colW - num, 130);
+      const tw = sideBySide ? colW - num - side - 6 : colW;
+      const th = sideBySide ? side : room - side - 4;
+      // one size for all the sentences, the largest at which each fits its room
+      const size = Math.min(...steps.map((st) => fitText(d, st.text, tw, th)));
       steps.forEach((step, i) => {
         const x = box.x + i * (colW + GAP);
         const label = `${i + 1}`;
@@ -62,9 +66,7 @@ export function exampleLead(title: string, steps: ExampleStep[], area: Box): Omi
           step.draw(d, pic);
           const tx = sideBySide ? x + num + side + 6 : x;
           const ty = sideBySide ? top : top + side + 4;
-          const tw = sideBySide ? colW - num - side - 6 : colW;
-          const th = sideBySide ? side : room - side - 4;
-          d.paragraph(step.text, tx, ty, tw, { size: fitText(d, step.text, tw, th) });
+          d.paragraph(step.text, tx, ty, tw, { size });
         }, () => `${label}. ${step.text}`);
       });
     },

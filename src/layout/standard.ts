@@ -44,7 +44,8 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
     fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
   }
   const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, pupils);
-  const lead = a.example ? leadFor(exampleLead(a.example.title, a.example.steps, sheet), sheet, grid, pupils) : undefined;
+  // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
+  const lead = a.example && !a.ctx.largePrint ? leadFor(exampleLead(a.example.title, a.example.steps, sheet), sheet, grid, pupils) : undefined;
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
     a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));

@@ -1,7 +1,7 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { ExampleStep } from '../../layout/example.js';
-import type { Cell, FlowModel } from './model.js';
+import type { FlowModel } from './model.js';
 import { drawDiagram } from './render.js';
 
 /**
@@ -42,14 +42,14 @@ export const STEPS: Step[] = [
   { line: 2, way: 'left' },
 ];
 
-/** The steps as the page shows them: the lines so far, the squares of the new line ringed. */
+/** The steps as the page shows them: the lines so far, the newest one just drawn. */
 export function exampleSteps(m: Messages): ExampleStep[] {
   const from = EXAMPLE.paths.map(() => 0);
   const to = EXAMPLE.paths.map(() => 0);
   return STEPS.map((s, k) => {
-    const cells: Cell[] = EXAMPLE.paths[s.line]!.cells;
-    from[s.line] = cells.length;
-    const diagram = { from: from.slice(), to: to.slice(), mark: cells.map(([r, c]) => r * EXAMPLE.width + c) };
+    from[s.line] = EXAMPLE.paths[s.line]!.cells.length;
+    // no rings round the new line: at this size they hide its dots, and the sentence names the line
+    const diagram = { from: from.slice(), to: to.slice(), mark: [] };
     return { text: m.t(`flow.example.${k + 1}`), draw: (d: Draw, box: Box) => drawDiagram(d, box, EXAMPLE, diagram) };
   });
 }
