@@ -102,10 +102,12 @@ describe('plain English output', () => {
   // Hash of this run's PDF made on main before fallback fonts existed (commit 9664ce7). Text the
   // page's own font draws alone takes the old path, so these bytes must not change; a change that
   // means to alter English pages must say so and update the hash. Updated for tagged PDFs (branch
-  // access): the same drawing, wrapped in marked content, plus the structure tree.
+  // access): the same drawing, wrapped in marked content, plus the structure tree. The worked
+  // example ("How to start", issue 11 item 8) changed the first page on purpose, so this run leaves
+  // it out.
   it('is byte for byte as before the fallback fonts', () => {
     const out = join(tmp, 'english.pdf');
-    const r = cli(['calcudoku', '--size', '6', '--difficulty', 'hard', '--count', '8', '--seed', 'demo', '--out', out]);
+    const r = cli(['calcudoku', '--size', '6', '--difficulty', 'hard', '--count', '8', '--seed', 'demo', '--no-example', '--out', out]);
     expect(r.code).toBe(0);
     expect(createHash('sha256').update(readFileSync(out)).digest('hex')).toBe('3bb415c35e8e7d46219248360a2170d5640f33655936c6d56daed726c92523e5');
   });
