@@ -44,6 +44,8 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
     fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
   }
   const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, pupils);
+  // The key is in normal print, so large print's bigger squares (minCellPt) do not apply to it.
+  const teacher = l && { ...l, minCellPt: undefined };
   // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
   const lead = a.example && !a.ctx.largePrint ? leadFor(exampleLead(a.example.title, a.example.steps, sheet), sheet, grid, pupils) : undefined;
   // Worksheet and key share numbers and codes; only the drawing differs.
@@ -65,7 +67,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       title: m.t('section.answerKey'),
       template: 'answers',
       answers: true,
-      grid: a.ctx.grid ? userAnswerGrid(a.ctx.grid, key, a.legibility) : answerGrid(a.answerGrid, count, key, a.legibility),
+      grid: a.ctx.grid ? userAnswerGrid(a.ctx.grid, key, teacher) : answerGrid(a.answerGrid, count, key, teacher),
       heading: a.heading,
       labels: true,
       slots: slots(a.answer),
