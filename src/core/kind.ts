@@ -35,6 +35,8 @@ export interface Item<M> {
 export interface Slot {
   label?: string; // e.g. "1" or "Card 12"; drawn by the template's slot helper
   code?: string;
+  /** Height over width of the drawing when it keeps its shape (a grid), so the label sits on it. */
+  ratio?: number;
   draw(d: Draw, box: Box): void;
 }
 

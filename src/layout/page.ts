@@ -144,8 +144,21 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
   });
 }
 
+/**
+ * The label and a drawing of this shape as one unit, centred in the slot, so the number and code
+ * sit just above the grid rather than at the top of a tall slot or the edge of a wide one. Too
+ * narrow a drawing keeps the slot's width for its label line.
+ */
+function fitted(box: Box, ratio: number): Box {
+  const w = Math.min(box.w, (box.h - LABEL_H) / ratio);
+  const h = w * ratio + LABEL_H;
+  const lw = Math.min(box.w, Math.max(w, 130));
+  return { x: box.x + (box.w - lw) / 2, y: box.y + (box.h - h) / 2, w: lw, h };
+}
+
 /** One slot in its box: number and code above it when `labels`, the drawing below. */
 export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean): void {
+  if (labels && (slot.label || slot.code) && slot.ratio) box = fitted(box, slot.ratio);
   if (labels && (slot.label || slot.code)) {
     const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
     if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom' });

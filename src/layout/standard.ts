@@ -50,7 +50,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const lead = a.example && !a.ctx.largePrint ? leadFor(exampleLead(a.example.title, a.example.steps, sheet), sheet, grid, pupils) : undefined;
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
-    a.items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
+    a.items.map((it) => ({ label: String(it.number), code: it.code, ...(l ? { ratio: l.down / l.across } : {}), draw: (d, box) => draw(d, box, it.model) }));
   return [
     {
       title: m.t('section.puzzles'),
