@@ -71,13 +71,7 @@ export function mergeRandom(n: number, cages: number[][], rng: Rng, maxSize: num
     for (const j of neighbours(n, i)) {
       const o = owner[j]!;
       if (o === a || size + cages[o]!.length > maxSize || fits.includes(o)) continue;
-      let at = fits.length;
-      fits.push(o);
-      while (at > 0 && fits[at - 1]! > o) {
-        fits[at] = fits[at - 1]!;
-        at--;
-      }
-      fits[at] = o;
+      insertSorted(fits, o);
     }
   }
   if (!fits.length) return null;
@@ -141,4 +135,15 @@ export function randomDominoes(n: number, rng: Rng): number[][] {
     for (const i of cages[k2]!) owner[i] = k2;
   }
   return cages;
+}
+
+/** Puts x into an ascending list in place: lists here are a few entries, where a sort with a comparator cost more. */
+export function insertSorted(list: number[], x: number): void {
+  let at = list.length;
+  list.push(x);
+  while (at > 0 && list[at - 1]! > x) {
+    list[at] = list[at - 1]!;
+    at--;
+  }
+  list[at] = x;
 }

@@ -1,5 +1,6 @@
 import { OP_BIT, opsMaskOf, type CalcudokuModel, type Op } from './model.js';
 import type { Fillings } from './scan.js';
+import { insertSorted } from './partition.js';
 
 /** A cage as the solvers see it: cell indices r*n+c, and the operations its clue may stand for. */
 export interface CageInfo {
@@ -38,16 +39,7 @@ export function cageOps(size: number, op: Op, hideOps: boolean, allowed: number)
  */
 export function cageInfo(n: number, unordered: readonly number[], ops: number, target: number): CageInfo {
   const cells: number[] = [];
-  for (const i of unordered) {
-    // Insertion into order: cages are a few cells, and a sort with a comparator cost more.
-    let at = cells.length;
-    cells.push(i);
-    while (at > 0 && cells[at - 1]! > i) {
-      cells[at] = cells[at - 1]!;
-      at--;
-    }
-    cells[at] = i;
-  }
+  for (const i of unordered) insertSorted(cells, i);
   const lines: number[] = [];
   const rowSlot: number[] = [];
   const colSlot: number[] = [];
