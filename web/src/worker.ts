@@ -94,6 +94,8 @@ function fieldOf(message: string): string | undefined {
   return /^(--[a-z0-9-]+)/.exec(message)?.[1];
 }
 
+const UNFETCHED = 'A font or picture this needs could not be fetched. Check the connection, then try again.';
+
 self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
   const { id, job } = e.data;
   await fonts.catch(() => {}); // a font that failed to load is fetched again below, and its error shown
@@ -110,7 +112,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
         // A failed fetch must still answer: the page would otherwise wait for ever.
         const loaded = await Promise.all(err.paths.map((p) => port.load(p))).then(() => true, (e: unknown) => (console.error(e), false));
         if (loaded) continue;
-        post({ id, type: 'error', message: 'A font or picture this needs could not be fetched. Check the connection, then try again.' });
+        post({ id, type: 'error', message: UNFETCHED });
         return;
       }
       if (err instanceof UserError) {
@@ -122,5 +124,5 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
       return;
     }
   }
-  post({ id, type: 'error', message: 'A font or picture this needs could not be fetched. Check the connection, then try again.' });
+  post({ id, type: 'error', message: UNFETCHED });
 };
