@@ -29,9 +29,18 @@ function label(flag: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function fieldOf(spec: OptionSpec, dflt: unknown): Field {
-  const flag = spec.flags.match(/--[a-z0-9-]+/)?.[0] ?? `--${spec.key}`;
-  const base = { key: spec.key, flag, label: label(flag), help: spec.description };
+function flagOf(spec: OptionSpec): string {
+  return spec.flags.match(/--[a-z0-9-]+/)?.[0] ?? `--${spec.key}`;
+}
+
+/** Help written for the command line names other options by flag; a form names them by their labels. */
+function formHelp(text: string, labels: Map<string, string>): string {
+  return text.replace(/--[a-z0-9-]+/g, (flag) => labels.get(flag) ?? flag);
+}
+
+function fieldOf(spec: OptionSpec, dflt: unknown, labels: Map<string, string>): Field {
+  const flag = flagOf(spec);
+  const base = { key: spec.key, flag, label: labels.get(flag)!, help: formHelp(spec.description, labels) };
   const primitive = typeof dflt === 'string' || typeof dflt === 'number' ? String(dflt) : undefined;
   if (!/[<[]/.test(spec.flags)) return { ...base, type: 'switch', value: dflt === true };
   if (/<file/.test(spec.flags)) return { ...base, type: 'files' };
@@ -47,12 +56,13 @@ export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
   return kinds.map((k) => {
     const parsed = k.schema.safeParse({});
     const defaults = (parsed.success ? parsed.data : {}) as Record<string, unknown>;
+    const labels = new Map(k.options.map((spec) => [flagOf(spec), spec.label ?? label(flagOf(spec))]));
     const seen = new Set<string>();
     const fields: Field[] = [];
     for (const spec of k.options) {
       if (seen.has(spec.key)) continue; // --playable / --no-playable: one switch
       seen.add(spec.key);
-      fields.push(fieldOf(spec, defaults[spec.key]));
+      fields.push(fieldOf(spec, defaults[spec.key], labels));
     }
     return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, explains: !!k.explain, fields };
   });

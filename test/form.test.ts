@@ -40,6 +40,7 @@ describe('forms described from option specs', () => {
       for (const f of form.fields) {
         expect(f.label.length).toBeGreaterThan(1);
         expect(f.help.length).toBeGreaterThan(5);
+        expect(f.help, `${form.name} ${f.key}: a teacher's form names other fields, not flags`).not.toMatch(/--[a-z]/);
         expect(KINDS[i]!.options.some((o) => o.flags.includes(f.flag))).toBe(true);
       }
     }

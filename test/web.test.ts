@@ -146,7 +146,7 @@ describe('the web page', () => {
     for (const w of words) expect(text).toContain(w);
   }, 120_000);
 
-  it('explains a bad value next to its field in the command line words, and offers nothing to download', async () => {
+  it('explains a bad value next to its field in the command line words, naming fields by their labels, and offers nothing to download', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&seed=bad`);
     await settled(page);
@@ -155,7 +155,8 @@ describe('the web page', () => {
     expect(await settled(page, before)).toMatch(/check the option/);
     const r = cli(['calcudoku', '--size', '99']);
     const message = r.stderr.replace(/^puzzlepress: /, '').trim();
-    expect(await page.textContent('.field.invalid .error')).toBe(message);
+    expect(message).toMatch(/^--size /);
+    expect(await page.textContent('.field.invalid .error')).toBe(message.replace(/^--size /, 'Size '));
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
   }, 120_000);

@@ -16,6 +16,7 @@ export interface OptionSpec {
   key: string; // camelCase property of the options object, e.g. "symbolsPerCard"
   flags: string; // commander syntax, e.g. "--symbols-per-card <k>"
   description: string; // says what is allowed and the default
+  label?: string; // the form's name for it when the flag's words are not a teacher's ("Signs" for --ops)
   repeatable?: boolean; // may be given several times; collected into an array
   // What a form (the web page) offers; tests check each against the kind's schema.
   choices?: readonly string[]; // the values to pick from

@@ -66,7 +66,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     const id = uid(s.key);
     s.control.id = id;
     s.control.setAttribute('aria-describedby', `${id}-help ${id}-error`);
-    const error = errors.line(s.flag, `${id}-error`);
+    const error = errors.line(s.flag, `${id}-error`, s.label);
     const extra =
       s.key === 'seed'
         ? h('button', { type: 'button', class: 'small', onclick: () => ((seed.value = randomSeed()), changed()) }, 'New puzzles')

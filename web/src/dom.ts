@@ -34,12 +34,21 @@ export function randomSeed(): string {
   return [...crypto.getRandomValues(new Uint8Array(6))].map((b) => letters[b % letters.length]).join('');
 }
 
+/** Every field's label by its flag, from all forms on the page. */
+const labels = new Map<string, string>();
+
+/** The library's messages name options by flag ("--size must be ..."); the page names them as its form does. */
+export function inFormWords(message: string): string {
+  return message.replace(/--[a-z0-9-]+/g, (flag) => labels.get(flag) ?? flag);
+}
+
 /** The error lines under a form's fields, by the flag the library's messages start with. */
 export class FieldErrors {
   private lines = new Map<string, HTMLElement>();
 
   /** A hidden error line for the field of `flag`, to place under it. */
-  line(flag: string, id: string): HTMLElement {
+  line(flag: string, id: string, label: string): HTMLElement {
+    labels.set(flag, label);
     const el = h('p', { class: 'error', id, role: 'alert', hidden: true });
     this.lines.set(flag, el);
     return el;
@@ -49,7 +58,7 @@ export class FieldErrors {
   show(flag: string | undefined, message: string): boolean {
     const el = flag ? this.lines.get(flag) : undefined;
     if (!el) return false;
-    el.textContent = message;
+    el.textContent = inFormWords(message);
     el.hidden = false;
     el.closest('.field')?.classList.add('invalid');
     return true;

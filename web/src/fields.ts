@@ -40,7 +40,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   for (const f of form.fields) {
     const id = uid(f.key);
     const helpId = `${id}-help`;
-    const error = errors.line(f.flag, `${id}-error`);
+    const error = errors.line(f.flag, `${id}-error`, f.label);
     const describedBy = `${helpId} ${id}-error`;
     let control: HTMLElement;
     if (f.type === 'switch') {

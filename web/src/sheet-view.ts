@@ -1,6 +1,6 @@
 import type { KindForm } from '../../src/form.js';
 import { commonFields } from './common.js';
-import { download, h } from './dom.js';
+import { download, h, inFormWords } from './dom.js';
 import { kindFields, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
 import { Preview } from './preview.js';
@@ -112,7 +112,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     }
     if (r.type === 'error') {
       for (const b of Object.values(buttons)) b.disabled = true;
-      if (!fields.showError(r.field, r.message) && !common.showError(r.field, r.message)) status.say(r.message, 'error');
+      if (!fields.showError(r.field, r.message) && !common.showError(r.field, r.message)) status.say(inFormWords(r.message), 'error');
       else status.say('Please check the option marked in red.', 'error');
       return;
     }

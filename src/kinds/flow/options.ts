@@ -25,8 +25,8 @@ export interface FlowOptions {
 
 export const flowOptionSpecs: OptionSpec[] = [
   { key: 'size', flags: '--size <n>', description: `width and height, ${MIN_SIDE} to ${MAX_SIDE} (default ${DEFAULT_SIDE})`, range: [MIN_SIDE, MAX_SIDE] },
-  { key: 'width', flags: '--width <w>', description: `columns, ${MIN_SIDE} to ${MAX_SIDE} (default: --size)`, range: [MIN_SIDE, MAX_SIDE] },
-  { key: 'height', flags: '--height <h>', description: `rows, ${MIN_SIDE} to ${MAX_SIDE} (default: --size)`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'width', flags: '--width <w>', description: `columns, ${MIN_SIDE} to ${MAX_SIDE} (default: same as --size)`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'height', flags: '--height <h>', description: `rows, ${MIN_SIDE} to ${MAX_SIDE} (default: same as --size)`, range: [MIN_SIDE, MAX_SIDE] },
   {
     key: 'colors',
     flags: '--colors <min-max>',
