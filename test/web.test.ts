@@ -190,11 +190,12 @@ describe('the web page', () => {
     }
   }, 120_000);
 
-  it('makes a class set from a 3-name roster: the same files as puzzlepress batch with the saved plan', async () => {
+  it('makes a class set from a 3-name roster in Lexend: the same files as puzzlepress batch with the saved plan', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=class`);
     await page.fill('#roster', 'Ava\nBen\nChloé\n');
     await page.fill('label:has-text("Puzzle set") + input', 'class-web');
+    await page.selectOption('label:has-text("Font") + select', 'lexend');
     await page.click('button:has-text("Make the class set")');
     expect(await settled(page)).toMatch(/Ready/);
     const zip = unzipSync(await downloadOf(page, 'Download the class set'));
@@ -207,6 +208,7 @@ describe('the web page', () => {
     const cwd = mkdtempSync(join(dir, 'class-'));
     for (const [name, bytes] of [plan, roster]) writeFileSync(join(cwd, name), bytes);
     expect(roster[0]).toBe('pupils.csv');
+    expect(plan[1].toString()).toMatch(/^font: lexend$/m);
     const r = cli(['batch', plan[0], '--out', 'out'], cwd);
     expect(r.code, r.stderr).toBe(0);
     const names = Object.keys(zip).sort();
@@ -214,6 +216,8 @@ describe('the web page', () => {
     expect(names).toHaveLength(3 + 2); // a PDF a pupil, the key, the manifest
     for (const n of names) expect(Buffer.from(zip[n]!).equals(readFileSync(join(cwd, 'out', n))), n).toBe(true);
     expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Ben');
+    writeFileSync(join(cwd, 'ben.pdf'), zip['Ben.pdf']!);
+    expect(execFileSync('pdffonts', [join(cwd, 'ben.pdf')], { encoding: 'utf8' })).toMatch(/Lexend/);
   }, 180_000);
 
   it('explains a roster with repeated names next to the class list, and makes nothing', async () => {

@@ -5,6 +5,7 @@ import { kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
 import type { OutFile, PlanData } from './protocol.js';
 import { Status } from './status.js';
+import { FONT_HELP, FONTS } from './common.js';
 
 interface Sheet {
   kind: KindForm;
@@ -37,6 +38,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   const answers = h('select', {}, h('option', { value: 'back' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
   const lang = languageSelect();
+  const font = h('select', {}, ...FONTS.map(([value, name]) => h('option', { value }, name)));
   const roster = h('textarea', { id: 'roster', rows: 8, placeholder: 'Ava\nBen\nChloe\n...', 'aria-describedby': 'roster-help roster-error' });
   const rosterError = h('p', { class: 'error', id: 'roster-error', role: 'alert', hidden: true });
   const rosterFile = h('input', {
@@ -91,6 +93,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       paper: paper.value,
       answers: answers.value,
       ...(lang.value === 'en' ? {} : { lang: lang.value }),
+      ...(font.value === 'andika' ? {} : { font: font.value }),
       ...(large.checked ? { 'large-print': true } : {}),
       worksheets: sheets.map((s) => {
         const n = s.count.value.trim();
@@ -119,6 +122,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
     lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
+    font.value = FONTS.some(([v]) => v === data.font) ? String(data.font) : 'andika';
     booklet.checked = data.booklet === true;
     large.checked = data['large-print'] === true;
     for (const s of [...sheets]) drop(s);
@@ -184,6 +188,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Paper', paper),
       field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
+      field('Font', font, FONT_HELP),
       h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, h('p', { class: 'help', id: 'roster-help' }, 'One name a line (a CSV file with a "name" column works too).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile, rosterError),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (text at least 16 pt, for pupils with low vision)')),

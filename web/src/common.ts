@@ -3,6 +3,14 @@ import type { Values } from './protocol.js';
 import { languageSelect } from './languages.js';
 
 /** The options every kind takes, as on the command line (--count, --seed, --paper, ...). */
+/** The fonts that come with the page: the command line's --font value, and the name shown. */
+export const FONTS: [string, string][] = [
+  ['andika', 'Andika'],
+  ['lexend', 'Lexend'],
+  ['atkinson-hyperlegible', 'Atkinson Hyperlegible'],
+];
+export const FONT_HELP = 'Lexend and Atkinson Hyperlegible are easier to read for some children (dyslexia, low vision)';
+
 export interface CommonFields {
   element: HTMLElement;
   values(): Values;
@@ -44,8 +52,8 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       key: 'font',
       flag: '--font',
       label: 'Font',
-      help: 'Lexend and Atkinson Hyperlegible are easier to read for some children (dyslexia, low vision); or use a font file of your own',
-      control: select([['andika', 'Andika'], ['lexend', 'Lexend'], ['atkinson-hyperlegible', 'Atkinson Hyperlegible'], ['own', 'My own font file…']], 'andika'),
+      help: `${FONT_HELP}; or use a font file of your own`,
+      control: select([...FONTS, ['own', 'My own font file…']], 'andika'),
       dflt: 'andika',
     },
   ];
