@@ -186,6 +186,7 @@ describe('the web page', () => {
       await page.goto(`${s.url}?view=${view}`);
       await page.waitForSelector('.controls');
       if (view !== 'class' && view !== 'key') await settled(page);
+      else expect((await page.textContent('.status'))!.trim(), `${view}: the status line says what to do first`).toMatch(/ then press /);
       expect(await axeViolations(page), view).toEqual([]);
     }
   }, 120_000);

@@ -22,7 +22,7 @@ const README_PLAN: Record<string, string>[] = [
 
 /** "Class set": a roster and worksheets in, a ZIP out with a PDF a pupil, the teacher's key and a manifest. */
 export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
-  const status = new Status();
+  const status = new Status('Choose the worksheets, add a class list, then press Make the class set.');
   const sheets: Sheet[] = [];
   const list = h('ol', { class: 'sheets' });
   let result: OutFile | null = null;

@@ -9,7 +9,7 @@ import { languageSelect } from './languages.js';
 /** "Answer from a code": every printed puzzle carries a code that makes its answer again. */
 export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
   const explained = kinds.filter((k) => k.explains).map((k) => k.title);
-  const status = new Status();
+  const status = new Status('Type a code, then press Show the answer.');
   const preview = new Preview('Answer');
   let file: OutFile | null = null;
   const code = h('input', { id: 'code', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'for example K6HF-503STSQQ', 'aria-describedby': 'code-help code-error' });

@@ -8,8 +8,10 @@ export class Status {
   private stop = h('button', { type: 'button', class: 'small', hidden: true }, 'Cancel');
   private onCancel: (() => void) | null = null;
 
-  constructor() {
+  /** `idle`: what to do first, shown until the first job, so the line is never an empty box. */
+  constructor(idle = '') {
     this.element = h('div', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-state': 'idle', 'data-runs': 0 }, this.text, this.bar, this.stop);
+    this.text.textContent = idle;
     this.stop.addEventListener('click', () => this.onCancel?.());
   }
 
