@@ -37,6 +37,24 @@ export interface TextStyle {
 
 export const MM = 72 / 25.4;
 
+/** The stroke state last written to a content stream; null and '' stand for not known. */
+interface LineState {
+  width: number | null;
+  cap: string;
+  join: string;
+  solid: boolean;
+  stroke: string | false;
+}
+
+const UNKNOWN: LineState = { width: null, cap: '', join: '', solid: false, stroke: false };
+
+/**
+ * Line state last written in each content stream (a page, or the stand-in page of a form being
+ * recorded), with the states saved by Draw.group(). Kept per stream, not per Draw, so two Draws on
+ * one document cannot disagree about it.
+ */
+const lineStates = new WeakMap<object, { now: LineState; saved: LineState[] }>();
+
 export function inset(box: Box, by: number): Box {
   return { x: box.x + by, y: box.y + by, w: Math.max(0, box.w - 2 * by), h: Math.max(0, box.h - 2 * by) };
 }
@@ -98,24 +116,50 @@ export class Draw {
     return mine;
   }
 
-  private paint(style: Stroke): void {
+  private lineState(): { now: LineState; saved: LineState[] } {
+    const stream = this.doc.page as unknown as object;
+    let s = lineStates.get(stream);
+    if (!s) lineStates.set(stream, (s = { now: { ...UNKNOWN }, saved: [] }));
+    return s;
+  }
+
+  /**
+   * Sets the stroke state a shape needs and paints it. Width, cap, join and stroke colour are written
+   * only when they change: a page of grids repeated all of them for every line, a third of its
+   * content stream and of the time spent compressing it. Each stream (a page, or a form being
+   * recorded, which inherits whatever state it is placed in) starts with nothing known. A dash is
+   * still undone after each shape, so nothing drawn outside Draw (a placed form) comes out dashed.
+   */
+  private paint(style: Stroke, noFill = false): void {
     const d = this.doc;
-    const stroke = style.stroke === undefined ? (style.fill ? false : '#000000') : style.stroke;
-    if (style.width !== undefined || this.minLine) d.lineWidth(Math.max(style.width ?? 1, this.minLine));
-    d.lineCap(style.cap ?? 'butt').lineJoin(style.join ?? 'miter');
+    const fill = noFill ? undefined : style.fill;
+    const stroke = style.stroke === undefined ? (fill ? false : '#000000') : style.stroke;
+    const now = this.lineState().now;
+    if (style.width !== undefined || this.minLine) {
+      const width = Math.max(style.width ?? 1, this.minLine);
+      if (width !== now.width) d.lineWidth((now.width = width));
+    }
+    const cap = style.cap ?? 'butt';
+    const join = style.join ?? 'miter';
+    if (cap !== now.cap) d.lineCap((now.cap = cap));
+    if (join !== now.join) d.lineJoin((now.join = join));
     if (style.dash) d.dash(style.dash[0], { space: style.dash[1] });
-    else d.undash();
+    else if (!now.solid) d.undash();
+    now.solid = true;
     if (style.opacity !== undefined) d.opacity(style.opacity);
-    if (style.fill && stroke) d.fillAndStroke(style.fill, stroke);
-    else if (style.fill) d.fill(style.fill);
-    else if (stroke) d.stroke(stroke);
+    const setStroke = stroke && stroke !== now.stroke ? stroke : undefined;
+    if (stroke) now.stroke = stroke;
+    // fillAndStroke takes a missing stroke colour to mean the fill's, so the stroke is always named there.
+    if (fill && stroke) d.fillAndStroke(fill, stroke);
+    else if (fill) d.fill(fill);
+    else if (stroke) d.stroke(setStroke);
     if (style.opacity !== undefined) d.opacity(1);
-    d.undash();
+    if (style.dash) d.undash();
   }
 
   line(x1: number, y1: number, x2: number, y2: number, style: Stroke = {}): void {
     this.doc.moveTo(x1, y1).lineTo(x2, y2);
-    this.paint({ ...style, fill: undefined });
+    this.paint(style, true);
   }
 
   rect(box: Box, style: Stroke = {}, radius = 0): void {
@@ -133,7 +177,7 @@ export class Draw {
     if (points.length < 2) return;
     this.doc.moveTo(points[0]![0], points[0]![1]);
     for (const [x, y] of points.slice(1)) this.doc.lineTo(x, y);
-    this.paint({ ...style, fill: undefined });
+    this.paint(style, true);
   }
 
   polygon(points: Point[], style: Stroke = {}): void {
@@ -150,11 +194,14 @@ export class Draw {
 
   /** Runs `fn` with transforms and graphics state restored afterwards. */
   group(fn: () => void): void {
+    const s = this.lineState();
+    s.saved.push({ ...s.now });
     this.doc.save();
     try {
       fn();
     } finally {
       this.doc.restore();
+      s.now = s.saved.pop()!;
     }
   }
 
