@@ -75,9 +75,12 @@ function parsedFont(name: FontName): unknown {
  * text; the glyphs a document embeds are still recorded per document when the text is drawn, so
  * the bytes written do not change. Unique words (puzzle codes, names) would make the table grow
  * without end over a school's batch, so it starts again once it is large: 600 layouts hold ~3 MB
- * (each keeps its glyph positions) and take a few dozen pupils to fill.
+ * (each keeps its glyph positions) and take a few dozen pupils to fill. Every document looks up the
+ * current table on each use, so a long-lived one (a school's answer key, the measuring document)
+ * does not keep an old table growing: holding one per document kept every code and name of a
+ * 1,000-pupil key shaped, ~35 MB.
  */
-const layouts = new Map<unknown, Record<string, unknown>>();
+const layouts = new Map<unknown, { runs: Record<string, unknown>; size: number }>();
 const MAX_LAYOUTS = 600;
 
 /**
@@ -102,6 +105,8 @@ interface SubsetInternals {
 interface FontInternals {
   font?: unknown; // the fontkit font
   layoutCache?: Record<string, unknown>;
+  layoutRun?(text: string): unknown;
+  layoutCached?(text: string): unknown;
   subset?: SubsetInternals;
   encode?(text: string): unknown;
   embed?(): void;
@@ -164,6 +169,23 @@ function shareSubset(doc: Doc, f: FontInternals): void {
 
 const prepared = new WeakSet<object>();
 
+/** PDFKit's per-word layout cache, replaced by the thread's table for the font (see `layouts`). */
+function sharedLayouts(f: FontInternals): void {
+  const font = f.font;
+  const layoutRun = f.layoutRun!.bind(f);
+  f.layoutCache = undefined;
+  f.layoutCached = (text: string) => {
+    let table = layouts.get(font);
+    const cached = table?.runs[text];
+    if (cached) return cached;
+    const run = layoutRun(text);
+    if (!table || table.size >= MAX_LAYOUTS) layouts.set(font, (table = { runs: Object.create(null) as Record<string, unknown>, size: 0 }));
+    table.runs[text] = run;
+    table.size++;
+    return run;
+  };
+}
+
 function shareFontWork(doc: Doc): void {
   const select = doc.font.bind(doc) as (...args: unknown[]) => Doc;
   (doc as unknown as { font: (...args: unknown[]) => Doc }).font = (...args: unknown[]) => {
@@ -172,11 +194,7 @@ function shareFontWork(doc: Doc): void {
     // Once per font and document: PDFKit keeps one font object per document for each font.
     if (!f?.font || prepared.has(f)) return doc;
     prepared.add(f);
-    if (f.layoutCache) {
-      const shared = layouts.get(f.font);
-      if (shared && Object.keys(shared).length < MAX_LAYOUTS) f.layoutCache = shared;
-      else layouts.set(f.font, f.layoutCache);
-    }
+    if (f.layoutCache && f.layoutRun) sharedLayouts(f);
     // WOFF2 script fonts: every glyph written from its outline (see woff2.ts)
     if (f.subset && (f.font as { type?: string }).type === 'WOFF2') {
       outlineSubset(f.subset);
