@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -26,6 +26,22 @@ describe('puzzlepress web', () => {
       expect((await fetch(`${s.url}nope.js`)).status).toBe(404);
       const escape = await fetch(`${s.url}..%2fsecret.txt`);
       expect(await escape.text()).not.toContain('secret');
+    } finally {
+      s.close();
+    }
+  });
+
+  it('serves the fonts we ship from fonts/ when the page has no copy of them (the npm package has none)', async () => {
+    const s = await serveWeb(mkdtempSync(join(tmpdir(), 'pp-fonts-')), 0, () => {});
+    try {
+      const andika = await fetch(`${s.url}fonts/Andika-Regular.ttf`);
+      expect(andika.headers.get('content-type')).toBe('font/ttf');
+      expect(Buffer.from(await andika.arrayBuffer()).equals(readFileSync('fonts/Andika-Regular.ttf'))).toBe(true);
+      const table = await fetch(`${s.url}fonts/noto-sans-sc-common/unicode.json`);
+      expect(Object.keys((await table.json()) as object).length).toBeGreaterThan(10);
+      expect((await fetch(`${s.url}fonts/noto-sans-sc-common/files/nope.woff2`)).status).toBe(404);
+      expect((await fetch(`${s.url}fonts/..%2fpackage.json`)).status).toBe(404);
+      expect((await fetch(`${s.url}fonts/OFL.txt`)).status).toBe(404);
     } finally {
       s.close();
     }

@@ -47,6 +47,13 @@ function npmFont(rel: string): string | undefined {
   }
 }
 
+/** A font we ship in fonts/ (Andika, the common CJK characters), left out of the npm package's copy of the page. */
+function ownFont(rel: string): string | undefined {
+  if (!/^([a-z0-9-]+\/){0,2}[A-Za-z0-9-]+\.(ttf|woff2|json)$/.test(rel)) return undefined;
+  const file = assetPath(`fonts/${rel}`);
+  return existsSync(file) ? file : undefined;
+}
+
 /** Serves the page's files to this computer only; the page itself does all the work. */
 export function serveWeb(dir: string, port: number, log: (line: string) => void): Promise<{ url: string; close(): void }> {
   const root = normalize(dir);
@@ -61,6 +68,7 @@ export function serveWeb(dir: string, port: number, log: (line: string) => void)
     }
     // script fonts are not in the npm package's copy of the page: they come from their own packages
     if (!existsSync(file) && path.startsWith('/fonts/@')) file = npmFont(path.slice('/fonts/'.length)) ?? file;
+    else if (!existsSync(file) && path.startsWith('/fonts/')) file = ownFont(path.slice('/fonts/'.length)) ?? file;
     if (!existsSync(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;

@@ -9,9 +9,10 @@ import { atWeight, keepLetters, type FkFont } from './woff2.js';
  * characters, so nothing is opened to find out.
  */
 interface Source {
-  pkg: string;
-  /** For a source that may be left out of an install: what it prints, and the characters it is for. */
-  optional?: { what: string; chars: RegExp };
+  /** Where its unicode.json and files are: an npm package (NPM + name) or a folder we ship. */
+  dir: string;
+  /** For a package that may be missing from an install: its name, what it prints, and the characters it is for. */
+  optional?: { pkg: string; what: string; chars: RegExp };
   /** Which of the package's slices (keys of its unicode.json) this source uses. */
   slices: (key: string) => boolean;
   /** The file of one slice. */
@@ -19,36 +20,41 @@ interface Source {
 }
 
 const noto = (script: string, slices: string[]): Source => ({
-  pkg: `@fontsource-variable/noto-sans-${script}`,
+  dir: `${NPM}@fontsource-variable/noto-sans-${script}`,
   slices: (k) => slices.includes(k),
   file: (s) => `files/noto-sans-${script}-${s}-wght-normal.woff2`,
 });
 
-const cjk = (script: string, what: string, chars: RegExp): Source => ({
-  pkg: `@fontsource-variable/noto-sans-${script}`,
-  optional: { what, chars },
-  slices: (k) => /^\[\d+\]$/.test(k),
-  file: (s) => `files/noto-sans-${script}-${s.slice(1, -1)}-wght-normal.woff2`,
-});
-
-export const SOURCES: Source[] = [
-  // Greek: Andika has only the few letters used in maths; Didact Gothic was drawn for learning to read
-  { pkg: '@fontsource/didact-gothic', slices: (k) => k === 'greek' || k === 'greek-ext', file: (s) => `files/didact-gothic-${s}-400-normal.woff2` },
-  // Arabic: Vazirmatn draws each letter whole (Noto Sans Arabic builds dotted letters from parts,
-  // so text copied out of the PDF came back with the wrong letters)
-  { pkg: '@fontsource-variable/vazirmatn', slices: (k) => k === 'arabic', file: () => 'files/vazirmatn-arabic-wght-normal.woff2' },
-  noto('hebrew', ['hebrew']),
-  noto('devanagari', ['devanagari']),
-  noto('thai', ['thai']),
-  // Simplified Chinese first: it also holds the kana and most kanji of Japanese
-  // (the two CJK packages are 9 MB of the install: optional dependencies, which npm installs unless
-  // told --omit=optional; without them such text is refused, naming the package to install)
-  cjk('sc', 'Chinese and Japanese', /[\u2e80-\u2fdf\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000}-\u{3ffff}]/u),
-  cjk('kr', 'Korean', /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/),
-];
+const cjk = (script: string, what: string, chars: RegExp): Source[] => {
+  const slices = (k: string) => /^\[\d+\]$/.test(k);
+  const file = (s: string) => `files/noto-sans-${script}-${s.slice(1, -1)}-wght-normal.woff2`;
+  const pkg = `@fontsource-variable/noto-sans-${script}`;
+  return [
+    { dir: `${NPM}${pkg}`, optional: { pkg, what, chars }, slices, file },
+    // the commonly used characters, cut from the same fonts by scripts/cjk-fonts.ts, same file names
+    { dir: `fonts/noto-sans-${script}-common`, slices, file },
+  ];
+};
 
 /** Asset paths of files inside npm packages start with this; the port finds the package. */
 export const NPM = 'npm:';
+
+export const SOURCES: Source[] = [
+  // Greek: Andika has only the few letters used in maths; Didact Gothic was drawn for learning to read
+  { dir: `${NPM}@fontsource/didact-gothic`, slices: (k) => k === 'greek' || k === 'greek-ext', file: (s) => `files/didact-gothic-${s}-400-normal.woff2` },
+  // Arabic: Vazirmatn draws each letter whole (Noto Sans Arabic builds dotted letters from parts,
+  // so text copied out of the PDF came back with the wrong letters)
+  { dir: `${NPM}@fontsource-variable/vazirmatn`, slices: (k) => k === 'arabic', file: () => 'files/vazirmatn-arabic-wght-normal.woff2' },
+  noto('hebrew', ['hebrew']),
+  noto('devanagari', ['devanagari']),
+  noto('thai', ['thai']),
+  // Simplified Chinese first: it also holds the kana and most kanji of Japanese.
+  // The full CJK fonts are 9 MB, more than the rest of the install's growth allows: we ship their
+  // commonly used characters (2 MB) and use the full fonts when a teacher installs them; a rarer
+  // character is refused, naming the package to install.
+  ...cjk('sc', 'Chinese and Japanese', /[\u2e80-\u2fdf\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000}-\u{3ffff}]/u),
+  ...cjk('kr', 'Korean', /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/),
+];
 
 type Ranges = { file: string; ranges: number[] }[]; // flat [start, end, start, end, ...]
 
@@ -61,7 +67,7 @@ function ranges(src: Source): Ranges {
     r = Object.entries(table)
       .filter(([k]) => src.slices(k))
       .map(([k, v]) => ({
-        file: `${NPM}${src.pkg}/${src.file(k)}`,
+        file: `${src.dir}/${src.file(k)}`,
         ranges: v.split(',').flatMap((part) => {
           const m = /U\+([0-9a-f]+)(?:-([0-9a-f]+))?/i.exec(part.trim());
           if (!m) return [];
@@ -79,7 +85,7 @@ const absent = new Set<Source>();
 /** A source's table of which file holds which characters; empty when an optional package is not installed. */
 function coverage(src: Source): Record<string, string> {
   try {
-    return JSON.parse(utf8(port().asset(`${NPM}${src.pkg}/unicode.json`))) as Record<string, string>;
+    return JSON.parse(utf8(port().asset(`${src.dir}/unicode.json`))) as Record<string, string>;
   } catch (e) {
     if (e instanceof MissingAsset || !src.optional) throw e;
     absent.add(src);
@@ -89,8 +95,8 @@ function coverage(src: Source): Record<string, string> {
 
 /** What to install to print these characters, when an optional font package is missing. */
 export function missingPackage(chars: string[]): string | undefined {
-  const src = SOURCES.find((s) => absent.has(s) && chars.some((c) => s.optional!.chars.test(c)));
-  return src && `the ${src.optional!.what} font is not installed: run npm install ${src.pkg}`;
+  const o = SOURCES.find((s) => absent.has(s) && chars.some((c) => s.optional!.chars.test(c)))?.optional;
+  return o && `only the common ${o.what} characters come with puzzlepress: run npm install ${o.pkg} for all of them`;
 }
 
 /** The file of the chain that should hold `cp`, or undefined. Files are listed in the order to try. */
@@ -141,7 +147,17 @@ export function parseFont(bytes: Uint8Array): FkFont {
 
 /** The coverage tables of every source, for the web page to fetch as it starts. */
 export function rangeFiles(): string[] {
-  return SOURCES.map((src) => `${NPM}${src.pkg}/unicode.json`);
+  return SOURCES.map((src) => `${src.dir}/unicode.json`);
+}
+
+/** The coverage tables of packages that may be missing from an install (the web page goes on without them). */
+export function optionalTables(): string[] {
+  return SOURCES.filter((src) => src.optional).map((src) => `${src.dir}/unicode.json`);
+}
+
+/** Where the web page keeps a shipped font file, under its fonts/ folder: npm files under the package's name. */
+export function webFontPath(file: string): string {
+  return file.startsWith(NPM) ? file.slice(NPM.length) : file.replace(/^fonts\//, '');
 }
 
 /** Every file the chain may load (the web build copies them beside the page). */

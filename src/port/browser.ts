@@ -34,6 +34,11 @@ export class BrowserPort implements Port {
     this.assets.set(path, new Uint8Array(await res.arrayBuffer()));
   }
 
+  /** Forgets a shipped file's address (it could not be fetched): asset() then says it does not exist. */
+  forget(path: string): void {
+    delete this.urls[path];
+  }
+
   provide(path: string, bytes: Uint8Array): void {
     this.assets.set(path, bytes);
   }

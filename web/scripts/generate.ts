@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { setSymbols } from '../../src/pdf/symbols.js';
 import { kindForms } from '../../src/form.js';
 import { languages, messages } from '../../src/i18n/messages.js';
-import { fallbackFiles, rangeFiles } from '../../src/pdf/fallback.js';
+import { fallbackFiles, rangeFiles, webFontPath } from '../../src/pdf/fallback.js';
 import { FONT_CHOICES } from '../../src/pdf/fonts.js';
 import { port } from '../../src/port/index.js';
 
@@ -28,9 +28,11 @@ writeFileSync(new URL('languages.json', out), JSON.stringify(langs));
 // An optional font package left out of the install is left out here too; the page then refuses
 // that script's text as the command line does.
 const chosen = Object.values(FONT_CHOICES).flatMap((c) => (c ? Object.values(c).flatMap((faces) => faces.map((f) => f.file)) : []));
-const fonts = [...new Set([...rangeFiles(), ...fallbackFiles(), ...chosen])].filter((file) => {
+// Andika too: the npm package has it in fonts/ already, so the page's copy is left out of it.
+const andika = ['Regular', 'Bold', 'Italic'].map((style) => `fonts/Andika-${style}.ttf`);
+const fonts = [...new Set([...andika, ...rangeFiles(), ...fallbackFiles(), ...chosen])].filter((file) => {
   try {
-    const to = new URL(`../public/fonts/${file.slice('npm:'.length)}`, import.meta.url);
+    const to = new URL(`../public/fonts/${webFontPath(file)}`, import.meta.url);
     const bytes = port().asset(file);
     mkdirSync(new URL('.', to), { recursive: true });
     writeFileSync(to, bytes);

@@ -12,13 +12,10 @@ import { explainCount } from '../../src/run.js';
 import { renderToBuffer } from '../../src/pdf/render.js';
 import { EMOJI_ASSET, ICON_ASSET } from '../../src/pdf/symbols.js';
 import { safeName } from '../../src/core/seed.js';
-import regular from '../../fonts/Andika-Regular.ttf?url';
-import bold from '../../fonts/Andika-Bold.ttf?url';
-import italic from '../../fonts/Andika-Italic.ttf?url';
 import icons from '../generated/icons.json?url';
 import emoji from '@iconify-json/fluent-emoji-flat/chars.json?url';
 import fontFiles from '../generated/fonts.json';
-import { rangeFiles } from '../../src/pdf/fallback.js';
+import { optionalTables, rangeFiles, webFontPath } from '../../src/pdf/fallback.js';
 import type { Job, OutFile, Reply } from './protocol.js';
 
 const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -27,19 +24,23 @@ const messageFiles = import.meta.glob('../../messages/*.json', { query: '?raw', 
 
 const port = installBrowserPort(
   new BrowserPort(PDFDocument as never, {
-    'fonts/Andika-Regular.ttf': regular,
-    'fonts/Andika-Bold.ttf': bold,
-    'fonts/Andika-Italic.ttf': italic,
     [ICON_ASSET]: icons,
     [EMOJI_ASSET]: emoji,
-    // fonts for other scripts sit in fonts/ beside the page, under their npm package's name
+    // fonts sit in fonts/ beside the page, those of other scripts under their npm package's name
     // (from the worker's own address: Vite would read new URL(`...${x}`, import.meta.url) as a glob)
-    ...Object.fromEntries((fontFiles as string[]).map((f) => [f, new URL(`../fonts/${f.slice('npm:'.length)}`, self.location.href).href])),
+    ...Object.fromEntries((fontFiles as string[]).map((f) => [f, new URL(`../fonts/${webFontPath(f)}`, self.location.href).href])),
   }),
 );
 // Every PDF needs the fonts: fetch them as the worker starts; pictures only when a deck asks.
 // (and the small tables saying which script font file has which letters)
-const fonts = Promise.all(['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf', ...rangeFiles().filter((f) => (fontFiles as string[]).includes(f))].map((f) => port.load(f)));
+// The full Chinese/Korean fonts may be missing from the install serving the page: without their
+// tables the library uses the common characters we ship, as the command line does.
+const optional = optionalTables();
+const fonts = Promise.all(
+  ['fonts/Andika-Regular.ttf', 'fonts/Andika-Bold.ttf', 'fonts/Andika-Italic.ttf', ...rangeFiles()]
+    .filter((f) => (fontFiles as string[]).includes(f))
+    .map((f) => (optional.includes(f) ? port.load(f).catch(() => port.forget(f)) : port.load(f))),
+);
 const encoder = new TextEncoder();
 for (const [path, text] of Object.entries(templates)) port.provide(`templates/${path.split('/').pop()}`, encoder.encode(text));
 for (const [path, text] of Object.entries(messageFiles)) port.provide(`messages/${path.split('/').pop()}`, encoder.encode(text));
