@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,10 @@ import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
 import { messages } from '../src/i18n/messages.js';
 import '../src/port/node.js';
+import { Draw } from '../src/pdf/draw.js';
+import { createDocument } from '../src/pdf/document.js';
+import { drawGames } from '../src/kinds/dobble/rules.js';
+import { drawRules } from '../src/kinds/ludo/draw-pages.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pp-scripts-'));
 const text = (file: string) => execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).normalize('NFC');
@@ -46,7 +50,7 @@ describe('headings start where the language starts a line', () => {
     throw new Error(`${word} not found`);
   }
 
-  it('an Arabic title sits against the right margin, an English one against the left', () => {
+  it('an Arabic title sits against the right margin, an English one against the left; footers mirror too', () => {
     const ar = join(dir, 'title-ar.pdf');
     const en = join(dir, 'title-en.pdf');
     expect(cli(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--lang', 'ar', '--title', 'الحساب', '--out', ar]).code).toBe(0);
@@ -57,5 +61,40 @@ describe('headings start where the language starts a line', () => {
     expect(arLeft).toBeGreaterThan(300);
     expect(enLeft).toBeLessThan(60);
     expect(enRight).toBeGreaterThan(300);
+    // the page number at the end of the line: the left margin in Arabic, the right in English
+    const [arPageLeft] = edges(ar, messages('ar').t('page.number', { page: 1, pages: 2 }).split(' ')[0]!);
+    const [enPageLeft, enPageRight] = edges(en, 'Page');
+    // ("Page" starts the line "Page 1 of 2": about 65 pt from its margin)
+    expect(arPageLeft).toBeLessThan(100);
+    expect(enPageRight).toBeLessThan(100);
+    expect(enPageLeft).toBeGreaterThan(300);
   }, 60_000);
+});
+
+describe('rules pages put their bullets where the language starts a line', () => {
+  const box = { x: 50, y: 50, w: 400, h: 700 };
+  /** The x of every bullet drawn and the left edge of every line of rules. */
+  function drawn(draw: (d: Draw) => void): { bullets: number[]; lines: number[] } {
+    const d = new Draw(createDocument('a4', { title: 't', subject: '', keywords: '' }));
+    d.doc.addPage();
+    const circle = vi.spyOn(d, 'circle');
+    const paragraph = vi.spyOn(d, 'paragraph');
+    draw(d);
+    return { bullets: circle.mock.calls.map((c) => c[0]), lines: paragraph.mock.calls.map((c) => c[1]) };
+  }
+  for (const [name, draw] of [
+    ['Dobble', (d: Draw, lang: string) => drawGames(d, box, false, messages(lang))],
+    ['Ludo', (d: Draw, lang: string) => drawRules(d, box, messages(lang))],
+  ] as const) {
+    it(`${name}: at the right margin in Arabic, the left in English`, () => {
+      const ar = drawn((d) => draw(d, 'ar'));
+      const en = drawn((d) => draw(d, 'en'));
+      expect(ar.bullets.length).toBeGreaterThan(5);
+      expect(ar.bullets.length).toBe(en.bullets.length);
+      for (const x of ar.bullets) expect(x).toBeGreaterThan(box.x + box.w - 15);
+      for (const x of en.bullets) expect(x).toBeLessThan(box.x + 15);
+      for (const x of ar.lines) expect(x).toBe(box.x);
+      for (const x of en.lines) expect(x).toBeGreaterThan(box.x);
+    });
+  }
 });

@@ -112,10 +112,11 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
       const line = { ...box, y: box.y + box.h - b.size * 1.2, h: b.size * 1.2 };
       const style = { size: b.size, color: '#555555', valign: 'bottom' as const };
       const rightW = b.right ? d.textWidth(b.right, b.size) + 16 : 0;
-      if (b.left) d.text(b.left, { ...line, w: box.w - rightW }, { ...style, align: 'left', fit: true });
+      // a right-to-left page mirrors the line: the title at the right margin, the page number at the left
+      if (b.left) d.text(b.left, { ...line, x: b.rtl ? line.x + rightW : line.x, w: box.w - rightW }, { ...style, align: b.rtl ? 'right' : 'left', fit: true });
       // Large print cannot shrink a long line of codes to fit: each puzzle has its code beside it anyway.
       if (b.center && (!d.minText || d.textWidth(b.center, b.size) <= box.w)) d.text(b.center, line, { ...style, align: 'center', fit: true });
-      if (b.right) d.text(b.right, line, { ...style, align: 'right' });
+      if (b.right) d.text(b.right, line, { ...style, align: b.rtl ? 'left' : 'right' });
       return;
     }
     default:

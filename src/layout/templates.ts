@@ -109,6 +109,7 @@ function makeEnv(): typeof Handlebars {
       center: String(o.hash.center ?? (where === 'center' ? text : '')),
       right: String(o.hash.right ?? (where === 'right' ? text : '')),
       size: num(o.hash.size, 8, '{{footer}} size=', SIZE),
+      ...(start(o) === 'right' ? { rtl: true } : {}),
     };
   });
   return hb;

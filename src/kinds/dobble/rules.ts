@@ -42,13 +42,15 @@ export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page?
   const measure = (size: number): number => measureParts(parts, size);
   let size = 12;
   while (size > Math.max(8, d.minText) && measure(size) > box.h) size -= 0.5;
+  // right to left: bullets at the right margin, lines indented from it
+  const rtl = (m ?? messages()).dir === 'rtl';
   let y = box.y;
   for (const p of parts) {
     d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });
     y += size * 1.6;
     for (const l of p.lines) {
-      d.circle(box.x + size * 0.5, y + size * 0.6, size * 0.15, { fill: '#000000' });
-      y += d.paragraph(l, box.x + indent(size), y, box.w - indent(size), { size }) + size * 0.3;
+      d.circle(rtl ? box.x + box.w - size * 0.5 : box.x + size * 0.5, y + size * 0.6, size * 0.15, { fill: '#000000' });
+      y += d.paragraph(l, rtl ? box.x : box.x + indent(size), y, box.w - indent(size), { size }) + size * 0.3;
     }
     y += size * 0.5;
   }

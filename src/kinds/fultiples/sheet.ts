@@ -39,11 +39,12 @@ export function exampleText(m: FultiplesModel, w: Messages = messages()): string
 /** Numbered rules with a hanging indent; returns the height used. */
 function rules(d: Draw, x: number, y: number, w: number, size: number, wild: boolean, words: Messages, measureOnly = false): number {
   const indent = size * 1.4;
+  const rtl = words.dir === 'rtl'; // the numbers at the right margin
   let h = 0;
   RULES.filter((r) => wild || r !== 'wild').map((r) => words.t(`fultiples.rule.${r}`)).forEach((rule, i) => {
     if (!measureOnly) {
-      d.paragraph(`${i + 1}.`, x, y + h, indent, { size, font: 'bold' });
-      d.paragraph(rule, x + indent, y + h, w - indent, { size });
+      d.paragraph(`${i + 1}.`, rtl ? x + w - indent : x, y + h, indent, { size, font: 'bold', ...(rtl ? { align: 'right' as const } : {}) });
+      d.paragraph(rule, rtl ? x : x + indent, y + h, w - indent, { size });
     }
     h += d.paragraphHeight(rule, w - indent, { size }) + size * 0.3;
   });

@@ -32,13 +32,15 @@ export function drawRules(d: Draw, box: Box, w: Messages = messages(), half?: 0 
     parts.reduce((h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - size * 1.6, { size }) + size * 0.35, 0) + size * 0.6, 0);
   let size = 13;
   while (size > Math.max(7, d.minText) && measure(size) > box.h) size -= 0.5;
+  // right to left: bullets at the right margin, lines indented from it
+  const rtl = w.dir === 'rtl';
   let y = box.y;
   for (const p of parts) {
     d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });
     y += size * 1.6;
     for (const l of p.lines) {
-      d.circle(box.x + size * 0.5, y + size * 0.6, size * 0.16, { fill: '#000000' });
-      y += d.paragraph(l, box.x + size * 1.6, y, box.w - size * 1.6, { size }) + size * 0.35;
+      d.circle(rtl ? box.x + box.w - size * 0.5 : box.x + size * 0.5, y + size * 0.6, size * 0.16, { fill: '#000000' });
+      y += d.paragraph(l, rtl ? box.x : box.x + size * 1.6, y, box.w - size * 1.6, { size }) + size * 0.35;
     }
     y += size * 0.6;
   }
