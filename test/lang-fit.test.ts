@@ -14,7 +14,8 @@ import { drawPage } from '../src/layout/page.js';
 import type { PlannedPage } from '../src/layout/plan.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { PAPER_SIZE } from '../src/pdf/document.js';
-import type { TextStyle } from '../src/pdf/draw.js';
+import type { Point, Stroke, TextStyle } from '../src/pdf/draw.js';
+import { LARGE_PRINT, scaledBox } from '../src/pdf/print.js';
 import { RecordingDraw } from './helpers/record-draw.js';
 
 /** Every shipped language, from the folder (a new file is tested as soon as it is added). */
@@ -57,6 +58,15 @@ class FitDraw extends RecordingDraw {
     const h = super.paragraph(text, x, y, w, style);
     this.paragraphs.push({ text, x, y, w, h, size: style.size ?? 11 });
     return h;
+  }
+}
+
+/** Also notes strokes drawn as polylines (ticks, arrows). */
+class MarkDraw extends FitDraw {
+  polylines: Point[][] = [];
+  override polyline(points: Point[], style: Stroke = {}): void {
+    this.polylines.push(points);
+    super.polyline(points, style);
   }
 }
 
@@ -115,4 +125,31 @@ describe('every shipped language fits every kind', () => {
     const t = d.texts[0]!;
     expect(t.right - t.left).toBeGreaterThan(t.box.w);
   });
+});
+
+describe('large print fits in every shipped language', () => {
+  // Large print cannot shrink its words (16 pt once printed): a Fultiples rules page with long
+  // rules must still end its example, ticks and crosses above the footer.
+  for (const lang of LANGS) {
+    it(`${lang}: no line of a large-print Fultiples page reaches its footer`, () => {
+      const templates = new Templates();
+      const kind = findKind('fultiples') as Kind;
+      const options = parseKindOptions(kind, {});
+      const part = kindPart(kind, options, generateItems(kind, options, 'fit-large', 1), { paper: 'a4', lang, largePrint: true }, templates);
+      const pages = documentPages([part], 'none').main;
+      const blocks = expandPages(pages, { paper: 'a4', templates, meta: { title: '', subject: '', keywords: '' } });
+      let ticks = 0;
+      pages.forEach((p, i) => {
+        const d = new MarkDraw();
+        d.minText = LARGE_PRINT.minText;
+        drawPage(d, { blocks: blocks[i]!, slots: p.slots, grid: p.grid, labels: p.labels }, scaledBox(CONTENT, LARGE_PRINT.scale), PAGE.w / LARGE_PRINT.scale);
+        const footer = d.texts.find((t) => t.text === messages(lang).t('page.number', { page: i + 1, pages: pages.length }));
+        expect(footer, `page ${i + 1} has its footer`).toBeDefined();
+        const lowest = Math.max(...d.lines.flatMap((l) => [l.a[1], l.b[1]]), ...d.polylines.flat().map((q) => q[1]));
+        expect(lowest, `page ${i + 1}`).toBeLessThan(footer!.box.y);
+        ticks += d.polylines.length;
+      });
+      expect(ticks).toBeGreaterThan(0); // the example's ticks were drawn and checked
+    });
+  }
 });

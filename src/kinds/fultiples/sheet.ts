@@ -156,16 +156,23 @@ export function boardSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages
   captionedBoard(d, box, m, 11, words);
 }
 
-/** Large print: the rules, then the example beside the players' names, on a page of their own. */
+/**
+ * Large print: the rules, then the example beside the players' names, on a page of their own. The
+ * example's cells go under its sentences, or under the names when there they would reach the
+ * footer (a long rule or example, as in French or German, at a size large print cannot shrink).
+ */
 export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages = messages()): void {
   const size = 11;
   const gap = 18;
   const h = rules(d, box.x, box.y, box.w, size, m.wild.length > 0, words);
   const leftW = (box.w - gap) * 0.55;
+  const right = { x: box.x + leftW + gap, w: box.w - leftW - gap };
   const top = box.y + h + size;
   d.text(words.t('fultiples.example'), { x: box.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
   const exH = d.paragraph(exampleText(m, words), box.x, top + size * 1.6, leftW, { size });
   const e = example(m);
-  if (e) exampleStrip(d, box.x, top + size * 2.2 + exH, leftW, size, e);
-  players(d, box.x + leftW + gap, top + size * 1.6, box.w - leftW - gap, size, words);
+  const under = top + size * 2.2 + exH;
+  if (e && under + stripHeight(size) <= box.y + box.h - size) exampleStrip(d, box.x, under, leftW, size, e);
+  else if (e) exampleStrip(d, right.x, top + size * 2.2 + playersHeight(size), right.w, size, e);
+  players(d, right.x, top + size * 1.6, right.w, size, words);
 }
