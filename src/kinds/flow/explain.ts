@@ -1,6 +1,7 @@
 import type { Explanation, ExplanationStep } from '../../core/kind.js';
 import type { FlowModel } from './model.js';
 import { messages, type Messages } from '../../i18n/messages.js';
+import { around, forcedMove, newBoard, play, refute, refuteBySplit, tipOf, waysOn, type Board, type Move, type Split, type Why } from './deduce.js';
 
 /** What a diagram shows: how far each line is drawn from each end, and the squares just filled. */
 export interface Diagram {
@@ -9,248 +10,260 @@ export interface Diagram {
   mark: number[]; // squares (row * width + column) this step filled
 }
 
-const MAX_DIAGRAMS = 3;
+const MAX_DIAGRAMS = 6;
+/**
+ * A step that needs thought gets a diagram once the grid's side in squares has been filled since the
+ * last one (and DIAGRAM_GAP steps have passed), so pictures spread over the whole solution; sure
+ * moves get one after ROUTINE_SQUARES times that, so a reader can check where things stand.
+ */
+const DIAGRAM_GAP = 2;
+const ROUTINE_SQUARES = 3;
+/** Sure moves told in one paragraph at most. */
+const GROUP = 4;
+/** Forced moves followed after a trial move, tier by tier: the shortest reason is told first. */
+const DEPTHS = [0, 2, 6, 20];
+/** Forced moves followed in the last tier, where a way is also wrong if it leaves a line end two ways that both go wrong. */
+const SPLIT_DEPTH = 20;
+/** Forced moves at most before such a line end: more, and the reader could not see where it is. */
+const SPLIT_AFTER = 2;
 const DIRS = ['up', 'down', 'left', 'right'].map((d) => `flow.dir.${d}`);
 
 /**
- * The worked solution of a Flow puzzle, as a pupil would find it: lines grow from their dots one
- * square at a time, and each step says why it is sure. A dot or line end with only one way on
- * must take it; an empty square with only two ways in must join both, so a line end beside it
- * goes in. When neither holds, the step says which way the line goes and that the other ways
- * cannot be finished (the puzzle has one solution, so they cannot). Runs of sure moves of one
- * line are told in one sentence; diagrams show the grid at the first guesses and every so often.
+ * The worked solution of a Flow puzzle, as a pupil would find it: lines grow from their dots, and
+ * each step says why it is sure (deduce.ts): a line end with only one way on, a square with only
+ * two ways in, or "if the line went there, this would go wrong". The reasoning never looks at the
+ * answer; the answer only checks it (a move the reasoning finds is always the answer's) and, where
+ * the reasoning finds nothing (rare), gives the way to go with "the other ways cannot all be
+ * finished", true because the puzzle has one solution. Diagrams show the grid at the steps that
+ * need thought.
  */
 export function explain(m: FlowModel, w: Messages = messages()): Explanation {
-  const tr = w.t.bind(w);
   const W = m.width;
-  const H = m.height;
   const paths = m.paths.map((p) => p.cells.map(([r, c]) => r * W + c));
+  const b = newBoard(W, m.height, paths.map((p) => [p[0]!, p[p.length - 1]!]));
   const K = paths.length;
-  const owner = new Int32Array(W * H); // line + 1 once drawn
-  const from = paths.map(() => 1);
-  const to = paths.map(() => 1);
-  paths.forEach((p, k) => {
-    owner[p[0]!] = k + 1;
-    owner[p[p.length - 1]!] = k + 1;
-  });
-  const done = (k: number) => from[k]! + to[k]! >= paths[k]!.length;
-  const tip = (k: number, side: number) => (side === 0 ? paths[k]![from[k]! - 1]! : paths[k]![paths[k]!.length - to[k]!]!);
-  const next = (k: number, side: number) => (side === 0 ? paths[k]![from[k]!]! : paths[k]![paths[k]!.length - to[k]! - 1]!);
-  const nbs = (i: number) => {
-    const r = Math.floor(i / W);
-    const c = i % W;
-    return [r > 0 ? i - W : -1, r < H - 1 ? i + W : -1, c > 0 ? i - 1 : -1, c < W - 1 ? i + 1 : -1];
-  };
-  const where = (i: number) => tr('flow.ex.where', { row: Math.floor(i / W) + 1, column: (i % W) + 1 });
-  const dirOf = (a: number, b: number) => tr(DIRS[nbs(a).indexOf(b)]!);
+  const where = (i: number) => w.t('flow.ex.where', { row: Math.floor(i / W) + 1, column: (i % W) + 1 });
+  const dirOf = (a: number, x: number) => w.t(DIRS[around(b, a).indexOf(x)]!);
   const label = (k: number) => m.paths[k]!.label;
-  const isTip = (i: number) => {
-    for (let k = 0; k < K; k++) if (!done(k) && (tip(k, 0) === i || tip(k, 1) === i)) return k;
-    return -1;
+  const or = w.t('flow.ex.or');
+  /** "up or left", "up, down or left". */
+  const choice = (dirs: string[]) => (dirs.length < 3 ? dirs.join(or) : dirs.slice(0, -1).join(w.t('flow.ex.comma')) + or + dirs.at(-1));
+  /** The answer's next square from a line end: the reasoning is checked against it. */
+  const answer = (k: number, side: number): number => {
+    const n = b.ends[k]![side]!.length;
+    return side === 0 ? paths[k]![n]! : paths[k]![paths[k]!.length - 1 - n]!;
   };
-  /** Ways on from a line end: empty squares, or the line's other end. */
-  const ways = (k: number, side: number) => nbs(tip(k, side)).filter((x) => x >= 0 && (owner[x] === 0 || x === tip(k, 1 - side)));
-  const place = (k: number, side: number) => {
-    const x = next(k, side);
-    if (side === 0) from[k]!++;
-    else to[k]!++;
-    owner[x] = k + 1;
-    return x;
+  const apply = (mv: Move): void => {
+    if (mv.to !== answer(mv.k, mv.side)) throw new Error(`flow explanation: a sure move of line ${label(mv.k)} is not the answer's`);
+    play(b, mv);
   };
-  const corner = (i: number) => {
-    const r = Math.floor(i / W);
-    const c = i % W;
-    const edges = [r === 0, r === H - 1, c === 0, c === W - 1].filter(Boolean).length;
-    return edges === 2 ? 'flow.ex.dotCorner' : edges === 1 ? 'flow.ex.dotEdge' : 'flow.ex.dot';
+  const who = (k: number, side: number): string => {
+    const at = tipOf(b, k, side);
+    if (b.ends[k]![side]!.length > 1) return w.t('flow.ex.lineAt', { label: label(k), where: where(at) });
+    const r = Math.floor(at / W);
+    const c = at % W;
+    const edges = [r === 0, r === m.height - 1, c === 0, c === W - 1].filter(Boolean).length;
+    return w.t(edges === 2 ? 'flow.ex.dotCorner' : edges === 1 ? 'flow.ex.dotEdge' : 'flow.ex.dot', { label: label(k), where: where(at) });
   };
-  const snapshot = (mark: number[]): Diagram => ({ from: from.slice(), to: to.slice(), mark });
+  const reason = (y: Why): string => {
+    switch (y.t) {
+      case 'deadEnd':
+        return w.t('flow.ex.deadEnd', { where: where(y.square) });
+      case 'stuck':
+        return w.t('flow.ex.stuck', { label: label(y.k), where: where(y.at) });
+      case 'clash':
+        return w.t('flow.ex.clash', { a: label(y.a), b: label(y.b), where: where(y.square) });
+      case 'cutOff':
+        return w.t('flow.ex.cutOff', { label: label(y.k) });
+      default:
+        return w.t(y.size === 1 ? 'flow.ex.shutInOne' : 'flow.ex.shutIn', { where: where(y.square), count: y.size });
+    }
+  };
+  const snapshot = (mark: number[]): Diagram => ({
+    from: paths.map((p, k) => (b.joined[k] ? p.length : b.ends[k]![0]!.length)),
+    to: paths.map((_, k) => b.ends[k]![1]!.length),
+    mark,
+  });
 
-  const steps: ExplanationStep[] = [
-    { text: tr('flow.ex.intro') },
-  ];
+  const steps: ExplanationStep[] = [{ text: w.t('flow.ex.steps') }];
   let diagrams = 0;
-  let sinceDiagram = 0;
-
-  /** A sure move of line k at one end, or null: a single way on, or a square with two ways in. */
-  const sure = (): { k: number; side: number; why: 'one' | 'two'; square?: number } | null => {
-    for (let k = 0; k < K; k++) {
-      if (done(k)) continue;
-      for (const side of [0, 1]) if (ways(k, side).length === 1) return { k, side, why: 'one' };
-    }
-    for (let i = 0; i < W * H; i++) {
-      if (owner[i] !== 0) continue;
-      const open = nbs(i).filter((x) => x >= 0 && (owner[x] === 0 || isTip(x) >= 0));
-      if (open.length !== 2) continue;
-      for (const x of open) {
-        const k = isTip(x);
-        if (k < 0) continue;
-        const side = tip(k, 0) === x ? 0 : 1;
-        if (next(k, side) === i) return { k, side, why: 'two', square: i };
-      }
-    }
-    return null;
-  };
-
-  /** Why the grid as it stands cannot be finished, seen at once, or null. */
-  const stuck = (): string | null => {
-    for (let i = 0; i < W * H; i++) {
-      if (owner[i] !== 0) continue;
-      const open = nbs(i).filter((x) => x >= 0 && (owner[x] === 0 || isTip(x) >= 0)).length;
-      if (open < 2) return tr('flow.ex.deadEnd', { where: where(i) });
-    }
-    for (let k = 0; k < K; k++) {
-      if (done(k)) continue;
-      if (!meet(k)) return tr('flow.ex.cutOff', { label: label(k) });
-    }
-    return null;
-  };
-  /** Whether line k's two ends can still meet through empty squares. */
-  const meet = (k: number): boolean => {
-    const a = tip(k, 0);
-    const b = tip(k, 1);
-    const seen = new Uint8Array(W * H);
-    const stack = [a];
-    seen[a] = 1;
-    while (stack.length) {
-      const i = stack.pop()!;
-      for (const x of nbs(i)) {
-        if (x < 0 || seen[x]) continue;
-        if (x === b) return true;
-        if (owner[x] !== 0) continue;
-        seen[x] = 1;
-        stack.push(x);
-      }
-    }
-    return false;
-  };
-  /** A move that every other way rules out at once: [line, end, the reasons of the other ways]. */
-  const onlyWay = (): { k: number; side: number; why: string[] } | null => {
-    for (let k = 0; k < K; k++) {
-      if (done(k)) continue;
-      for (const side of [0, 1]) {
-        const x = next(k, side);
-        const why: string[] = [];
-        for (const y of ways(k, side)) {
-          if (y === x || y === tip(k, 1 - side)) continue;
-          owner[y] = k + 1;
-          if (side === 0) paths[k]!.splice(from[k]!, 0, y);
-          const saved = [from[k]!, to[k]!];
-          if (side === 0) from[k]!++;
-          else {
-            paths[k]!.splice(paths[k]!.length - to[k]!, 0, y);
-            to[k]!++;
-          }
-          const reason = stuck();
-          from[k] = saved[0]!;
-          to[k] = saved[1]!;
-          if (side === 0) paths[k]!.splice(from[k]!, 1);
-          else paths[k]!.splice(paths[k]!.length - to[k]! - 1, 1);
-          owner[y] = 0;
-          if (!reason) {
-            why.length = 0;
-            break;
-          }
-          why.push(tr('flow.ex.going', { dir: dirOf(tip(k, side), y), reason }));
-        }
-        if (why.length && why.length === ways(k, side).length - 1) return { k, side, why };
-      }
-    }
-    return null;
-  };
-
-  for (let guard = 0; guard < 4 * W * H; guard++) {
-    let open = -1;
-    for (let k = 0; k < K && open < 0; k++) if (!done(k)) open = k;
-    if (open < 0) break;
-    const s = sure();
-    if (s) {
-      const { k, side } = s;
-      const start = tip(k, side);
-      const atDot = (side === 0 ? from[k] : to[k]) === 1;
-      const cells: number[] = [];
-      let text: string;
-      if (s.why === 'two') {
-        cells.push(place(k, side));
-        text = tr('flow.ex.twoWays', { where: where(s.square!), label: label(k) });
-      } else {
-        // Follow the same end while it has only one way on: each square is sure for the same reason.
-        while (!done(k) && ways(k, side).length === 1) {
-          if (next(k, side) === tip(k, 1 - side)) {
-            cells.push(next(k, side));
-            from[k] = paths[k]!.length; // the two ends have met: the whole line is drawn
-            break;
-          }
-          cells.push(place(k, side));
-        }
-        const who = tr(atDot ? corner(start) : 'flow.ex.lineAt', { label: label(k), where: where(start) });
-        text = tr(atDot ? 'flow.ex.oneWayOut' : 'flow.ex.oneWayOn', { who, dir: dirOf(start, cells[0]!) });
-        if (done(k)) text = tr(cells.length > 1 ? 'flow.ex.untilMeets' : 'flow.ex.meets', { text });
-        else if (cells.length > 1) text = tr('flow.ex.runs', { text, count: cells.length, where: where(tip(k, side)) });
-      }
-      const step: ExplanationStep = { text: tr('flow.ex.sentence', { text }) };
-      sinceDiagram += cells.length;
-      if (sinceDiagram >= 6 * Math.max(W, H) && diagrams < MAX_DIAGRAMS) {
-        step.diagram = snapshot(cells);
-        diagrams++;
-        sinceDiagram = 0;
-      }
-      steps.push(step);
-      continue;
-    }
-    const only = onlyWay();
-    if (only) {
-      const { k, side } = only;
-      const t = tip(k, side);
-      const x = next(k, side);
-      const cell = place(k, side);
-      const step: ExplanationStep = {
-        text: w.t('flow.ex.onlyWay', { label: label(k), where: where(t), why: only.why.join(w.t('flow.ex.semicolon')), dir: dirOf(t, x) }),
-      };
-      if (diagrams < MAX_DIAGRAMS && diagrams < 2) {
-        step.diagram = snapshot([cell]);
-        diagrams++;
-        sinceDiagram = 0;
-      }
-      steps.push(step);
-      continue;
-    }
-    // No sure move: the end with fewest ways goes the solution's way; the others cannot be finished.
-    let best: [number, number] = [open, 0];
-    for (let k = 0; k < K; k++) {
-      if (done(k)) continue;
-      for (const side of [0, 1]) if (ways(k, side).length < ways(best[0], best[1]).length) best = [k, side];
-    }
-    const [k, side] = best;
-    const t = tip(k, side);
-    const options = ways(k, side);
-    const others = options.filter((y) => y !== next(k, side)).map((y) => dirOf(t, y));
-    const first = dirOf(t, next(k, side));
-    // Keep to this end while nothing is sure anywhere, so a long guessed stretch is one sentence.
-    const cells: number[] = [];
-    do {
-      if (next(k, side) === tip(k, 1 - side)) {
-        cells.push(next(k, side));
-        from[k] = paths[k]!.length;
-        break;
-      }
-      cells.push(place(k, side));
-    } while (!done(k) && ways(k, side).length > 1 && !sure() && !onlyWay());
-    const or = w.t('flow.ex.or');
-    const text =
-      cells.length === 1
-        ? w.t('flow.ex.guessOne', { label: label(k), where: where(t), options: options.map((y) => dirOf(t, y)).join(or), others: others.join(or), dir: first })
-        : done(k)
-          ? w.t('flow.ex.guessRunMeets', { label: label(k), where: where(t), dir: first })
-          : w.t('flow.ex.guessRunTo', { label: label(k), where: where(t), dir: first, to: where(tip(k, side)) });
+  let lastDiagram = -DIAGRAM_GAP;
+  /** A step; its diagram when it needs thought, or when sure moves have run long without one. */
+  // Sure moves in a row share a paragraph (up to GROUP sentences), so the page reads as a story.
+  let group = 0;
+  let since = 0; // squares filled since the last diagram
+  const push = (text: string, picture: number[] | null, routine = false): void => {
     const step: ExplanationStep = { text };
-    const cell = cells[cells.length - 1]!;
-    if (diagrams < MAX_DIAGRAMS) {
-      step.diagram = snapshot([cell]);
+    if (picture) since += picture.length;
+    const due = since >= (routine ? ROUTINE_SQUARES : 1) * Math.max(W, m.height) && steps.length - lastDiagram >= DIAGRAM_GAP;
+    if (picture && diagrams < MAX_DIAGRAMS && due) {
+      since = 0;
+      step.diagram = snapshot(picture);
       diagrams++;
-      sinceDiagram = 0;
+      lastDiagram = steps.length;
+    } else if (routine && group > 0 && group < GROUP) {
+      steps[steps.length - 1]!.text += ` ${text}`;
+      group++;
+      return;
     }
     steps.push(step);
+    group = routine && !step.diagram ? 1 : 0;
+  };
+  let last = -1; // the line end moved last, 2 * line + end: followed first while it has sure moves
+  let near = -1; // the square filled last: sure moves nearest it come next
+
+  for (let guard = 0; guard < 4 * b.owner.length && b.joined.some((j) => !j); guard++) {
+    const f = forcedMove(b, last, near);
+    if (f?.why === 'two') {
+      const { k } = f.move;
+      apply(f.move);
+      last = 2 * k + f.move.side;
+      near = f.square;
+      push(w.t('flow.ex.joinsBoth', { where: where(f.square), label: label(k) }), null, true);
+      continue;
+    }
+    if (f) {
+      // Follow this end while it has only one way on: one sentence for the whole run.
+      const { k, side } = f.move;
+      const start = who(k, side);
+      const dirs: string[] = [];
+      const cells: number[] = [];
+      for (;;) {
+        const ways = waysOn(b, k, side);
+        if (b.joined[k] || ways.length !== 1) break;
+        const d = dirOf(tipOf(b, k, side), ways[0]!);
+        if (dirs.at(-1) !== d) dirs.push(d);
+        cells.push(ways[0]!);
+        apply({ k, side, to: ways[0]! });
+      }
+      last = 2 * k + side;
+      near = tipOf(b, k, side);
+      const path = dirs.join(w.t('flow.ex.then'));
+      const text = b.joined[k]
+        ? w.t('flow.ex.onlyMeets', { who: start, path, label: label(k) })
+        : cells.length === 1
+          ? w.t('flow.ex.onlyOne', { who: start, path })
+          : w.t('flow.ex.onlyTo', { who: start, path, to: where(tipOf(b, k, side)) });
+      push(text, cells, true);
+      continue;
+    }
+    const found = ifThen(b, last);
+    if (found) {
+      const { k, side, keep, wrong } = found;
+      const at = tipOf(b, k, side);
+      const reasons = wrong.map(({ to, why, split, forced }) => {
+        const dir = dirOf(at, to);
+        if (split) {
+          const cases = split.cases.map((c) =>
+            w.t(c.forced.length ? 'flow.ex.caseLater' : 'flow.ex.case', { dir: w.t(DIRS[around(b, split.at).indexOf(c.to)]!), what: reason(c.why) }),
+          );
+          return w.t(forced.length ? 'flow.ex.ifWentSplitLater' : 'flow.ex.ifWentSplit', {
+            dir,
+            label: label(split.k),
+            where: where(split.at),
+            a: w.t(DIRS[around(b, split.at).indexOf(split.cases[0]!.to)]!),
+            b: w.t(DIRS[around(b, split.at).indexOf(split.cases[1]!.to)]!),
+            cases: cases.join(w.t('flow.ex.caseJoin')),
+          });
+        }
+        const what = reason(why!);
+        if (!forced.length) return w.t('flow.ex.ifWent', { dir, what });
+        const first = forced[0]!;
+        const pushed = w.t('flow.ex.forced', { label: label(first.k), dir: w.t(forcedDir(b, { k, side, to }, forced)) });
+        return w.t(forced.length === 1 ? 'flow.ex.ifWentThen' : 'flow.ex.ifWentThenMore', { dir, pushed, what });
+      });
+      const text = w.t('flow.ex.tryWays', {
+        who: who(k, side),
+        options: choice(waysOn(b, k, side).map((x) => dirOf(at, x))),
+        reasons: reasons.join(' '),
+        dir: dirOf(at, keep),
+      });
+      apply({ k, side, to: keep });
+      last = 2 * k + side;
+      near = keep;
+      push(text, [keep]);
+      continue;
+    }
+    // Nothing sure by these rules: the end with fewest ways goes the answer's way.
+    let best: [number, number] = [-1, 0];
+    let fewest = 99;
+    for (let k = 0; k < K; k++) {
+      if (b.joined[k]) continue;
+      for (const side of [0, 1]) {
+        const n = waysOn(b, k, side).length;
+        if (n < fewest) [best, fewest] = [[k, side], n];
+      }
+    }
+    const [k, side] = best;
+    const at = tipOf(b, k, side);
+    const options = waysOn(b, k, side);
+    const first = answer(k, side);
+    // Keep to this end while nothing is sure anywhere: a guessed stretch is one sentence.
+    const cells: number[] = [];
+    const dirs: string[] = [];
+    do {
+      const to = answer(k, side);
+      const d = dirOf(tipOf(b, k, side), to);
+      if (dirs.at(-1) !== d) dirs.push(d);
+      cells.push(to);
+      apply({ k, side, to });
+    } while (!b.joined[k] && waysOn(b, k, side).length > 1 && !forcedMove(b) && !ifThen(b, 2 * k + side));
+    const text =
+      cells.length === 1
+        ? w.t('flow.ex.guessOne', {
+            label: label(k),
+            where: where(at),
+            options: choice(options.map((y) => dirOf(at, y))),
+            others: choice(options.filter((y) => y !== first).map((y) => dirOf(at, y))),
+            dir: dirOf(at, first),
+          })
+        : w.t('flow.ex.guessRun', { label: label(k), where: where(at), path: dirs.join(w.t('flow.ex.then')), to: where(cells.at(-1)!) });
+    last = 2 * k + side;
+    near = cells.at(-1)!;
+    push(text, cells);
   }
-  steps.push({ text: tr('flow.ex.done') });
+  steps.push({ text: w.t('flow.ex.done') });
   return { steps };
+}
+
+/** The direction of the first move forced after trying `tried`, read on the board as it would be. */
+function forcedDir(b: Board, tried: Move, forced: Move[]): string {
+  const first = forced[0]!;
+  const tip = first.k === tried.k && first.side === tried.side ? tried.to : tipOf(b, first.k, first.side);
+  return DIRS[around(b, tip).indexOf(first.to)]!;
+}
+
+interface Found {
+  k: number;
+  side: number;
+  keep: number;
+  wrong: { to: number; why?: Why; split?: Split; forced: Move[] }[];
+}
+
+/**
+ * A line end all of whose ways but one go wrong, by the shortest reasoning: first ways that go
+ * wrong at once, then after a few forced moves, then more. The end moved last is tried first.
+ */
+function ifThen(b: Board, last: number): Found | null {
+  const K = b.ends.length;
+  for (const depth of [...DEPTHS, -1]) {
+    for (let t = 0; t < 2 * K; t++) {
+      const e = last >= 0 ? (last + t) % (2 * K) : t;
+      const k = e >> 1;
+      const side = e & 1;
+      if (b.joined[k]) continue;
+      const ways = waysOn(b, k, side);
+      if (ways.length < 2) continue;
+      const wrong: Found['wrong'] = [];
+      let keep = -1;
+      for (const to of ways) {
+        const r = depth >= 0 ? refute(b, { k, side, to }, depth) : (refute(b, { k, side, to }, SPLIT_DEPTH) ?? refuteBySplit(b, { k, side, to }, SPLIT_DEPTH, SPLIT_AFTER));
+        if (r) wrong.push({ to, ...r });
+        else if (keep < 0) keep = to;
+        else break;
+      }
+      if (keep >= 0 && wrong.length === ways.length - 1) return { k, side, keep, wrong };
+    }
+  }
+  return null;
 }
