@@ -26,6 +26,8 @@ const DEPTHS = [0, 2, 6, 20];
 const SPLIT_DEPTH = 20;
 /** Forced moves at most before such a line end: more, and the reader could not see where it is. */
 const SPLIT_AFTER = 2;
+/** Grids above this many squares skip that last tier (a 20x20 took 4 s a puzzle with it). */
+const SPLIT_MAX_SQUARES = 225;
 const DIRS = ['up', 'down', 'left', 'right'].map((d) => `flow.dir.${d}`);
 
 /**
@@ -241,29 +243,56 @@ interface Found {
 }
 
 /**
- * A line end all of whose ways but one go wrong, by the shortest reasoning: first ways that go
- * wrong at once, then after a few forced moves, then more. The end moved last is tried first.
+ * A line end all of whose ways but one go wrong, by the shortest reasoning: ways that go wrong at
+ * once first, then after a few forced moves (DEPTHS are the bands), then after a line end with two
+ * failing ways (split). Within a band, the end moved last and those after it come first.
  */
 function ifThen(b: Board, last: number): Found | null {
   const K = b.ends.length;
-  for (const depth of [...DEPTHS, -1]) {
-    for (let t = 0; t < 2 * K; t++) {
-      const e = last >= 0 ? (last + t) % (2 * K) : t;
-      const k = e >> 1;
-      const side = e & 1;
-      if (b.joined[k]) continue;
-      const ways = waysOn(b, k, side);
-      if (ways.length < 2) continue;
-      const wrong: Found['wrong'] = [];
-      let keep = -1;
-      for (const to of ways) {
-        const r = depth >= 0 ? refute(b, { k, side, to }, depth) : (refute(b, { k, side, to }, SPLIT_DEPTH) ?? refuteBySplit(b, { k, side, to }, SPLIT_DEPTH, SPLIT_AFTER));
-        if (r) wrong.push({ to, ...r });
-        else if (keep < 0) keep = to;
-        else break;
-      }
-      if (keep >= 0 && wrong.length === ways.length - 1) return { k, side, keep, wrong };
+  const band = (forced: number) => DEPTHS.findIndex((d) => forced <= d);
+  let best: Found | null = null;
+  let bestBand = DEPTHS.length;
+  for (let t = 0; t < 2 * K; t++) {
+    const e = last >= 0 ? (last + t) % (2 * K) : t;
+    const k = e >> 1;
+    const side = e & 1;
+    if (b.joined[k]) continue;
+    const ways = waysOn(b, k, side);
+    if (ways.length < 2) continue;
+    const wrong: Found['wrong'] = [];
+    let keep = -1;
+    let worst = 0;
+    for (const to of ways) {
+      const r = refute(b, { k, side, to }, DEPTHS.at(-1)!);
+      if (r) {
+        wrong.push({ to, ...r });
+        worst = Math.max(worst, band(r.forced.length));
+      } else if (keep < 0) keep = to;
+      else break;
     }
+    if (keep < 0 || wrong.length !== ways.length - 1 || worst >= bestBand) continue;
+    best = { k, side, keep, wrong };
+    bestBand = worst;
+    if (worst === 0) return best;
+  }
+  if (best || b.owner.length > SPLIT_MAX_SQUARES) return best;
+  // The split band tries every line end again for each way: on big grids it would take seconds.
+  for (let t = 0; t < 2 * K; t++) {
+    const e = last >= 0 ? (last + t) % (2 * K) : t;
+    const k = e >> 1;
+    const side = e & 1;
+    if (b.joined[k]) continue;
+    const ways = waysOn(b, k, side);
+    if (ways.length < 2) continue;
+    const wrong: Found['wrong'] = [];
+    let keep = -1;
+    for (const to of ways) {
+      const r = refute(b, { k, side, to }, SPLIT_DEPTH) ?? refuteBySplit(b, { k, side, to }, SPLIT_DEPTH, SPLIT_AFTER);
+      if (r) wrong.push({ to, ...r });
+      else if (keep < 0) keep = to;
+      else break;
+    }
+    if (keep >= 0 && wrong.length === ways.length - 1) return { k, side, keep, wrong };
   }
   return null;
 }
