@@ -153,6 +153,10 @@ export function explain(m: FlowModel, w: Messages = messages()): Explanation {
     if (found) {
       const { k, side, keep, wrong } = found;
       const at = tipOf(b, k, side);
+      // Ways that fail at once for the same reason are told together: "If it went up or left, ...".
+      const same = new Map<string, number[]>();
+      for (const x of wrong) if (!x.split && !x.forced.length) same.set(reason(x.why!), [...(same.get(reason(x.why!)) ?? []), x.to]);
+      const told = new Set<string>();
       const reasons = wrong.map(({ to, why, split, forced }) => {
         const dir = dirOf(at, to);
         if (split) {
@@ -169,7 +173,11 @@ export function explain(m: FlowModel, w: Messages = messages()): Explanation {
           });
         }
         const what = reason(why!);
-        if (!forced.length) return w.t('flow.ex.ifWent', { dir, what });
+        if (!forced.length) {
+          if (told.has(what)) return '';
+          told.add(what);
+          return w.t('flow.ex.ifWent', { dir: choice(same.get(what)!.map((x) => dirOf(at, x))), what });
+        }
         const first = forced[0]!;
         const pushed = w.t('flow.ex.forced', { label: label(first.k), dir: w.t(forcedDir(b, { k, side, to }, forced)) });
         return w.t(forced.length === 1 ? 'flow.ex.ifWentThen' : 'flow.ex.ifWentThenMore', { dir, pushed, what });
@@ -177,7 +185,7 @@ export function explain(m: FlowModel, w: Messages = messages()): Explanation {
       const text = w.t('flow.ex.tryWays', {
         who: who(k, side),
         options: choice(waysOn(b, k, side).map((x) => dirOf(at, x))),
-        reasons: reasons.join(' '),
+        reasons: reasons.filter(Boolean).join(' '),
         dir: dirOf(at, keep),
       });
       apply({ k, side, to: keep });
