@@ -237,12 +237,19 @@ export class Search {
     const lc = this.last % W;
     let best = -1;
     let bestScore = Infinity;
-    for (let i = 0; i < this.n; i++) {
-      if (this.on[i]! >= this.need[i]! || !this.colour[i]) continue;
-      const score = this.unknown[i]! * 1000 + Math.abs(Math.floor(i / W) - lr) + Math.abs((i % W) - lc);
-      if (score < bestScore) {
-        bestScore = score;
-        best = i;
+    // Open tips are the ends regionRules() just listed: consistent() ends with a pass of it
+    // that changed nothing, so the lists are current.
+    const { tip1, tip2 } = this;
+    for (let c = 1; c <= this.clues.colours; c++) {
+      for (let k = 0; k < 2; k++) {
+        const i = k ? tip2[c]! : tip1[c]!;
+        if (i < 0) continue;
+        const score = this.unknown[i]! * 1000 + Math.abs(Math.floor(i / W) - lr) + Math.abs((i % W) - lc);
+        // Ties go to the first in reading order, as a scan of the cells would pick.
+        if (score < bestScore || (score === bestScore && i < best)) {
+          bestScore = score;
+          best = i;
+        }
       }
     }
     if (best >= 0) this.last = best;
@@ -413,10 +420,20 @@ export class Search {
    */
   private regionRules(): number {
     const { n, region, stack, on, need, colour, state, nbCell, nbEdge, mate } = this;
+    const { tip1, tip2 } = this;
     region.fill(-1);
+    tip1.fill(-1);
+    tip2.fill(-1);
     let regions = 0;
     for (let s = 0; s < n; s++) {
-      if (region[s]! >= 0 || on[s]! >= need[s]! || colour[s]) continue;
+      if (region[s]! >= 0 || on[s]! >= need[s]!) continue;
+      const cs = colour[s]!;
+      if (cs) {
+        // An open end of a coloured piece: one of its colour's two tips.
+        if (tip1[cs]! < 0) tip1[cs] = s;
+        else tip2[cs] = s;
+        continue;
+      }
       let sp = 0;
       stack[sp++] = s;
       region[s] = regions;
@@ -440,15 +457,7 @@ export class Search {
       regions++;
     }
     const K = this.clues.colours;
-    const { tip1, tip2, options, optionCount, direct } = this;
-    tip1.fill(-1);
-    tip2.fill(-1);
-    for (let i = 0; i < n; i++) {
-      const c = colour[i]!;
-      if (!c || on[i]! >= need[i]!) continue;
-      if (tip1[c]! < 0) tip1[c] = i;
-      else tip2[c] = i;
-    }
+    const { options, optionCount, direct } = this;
     if (this.feeders.length < regions) this.feeders = new Int32Array(2 * regions);
     const feeders = this.feeders; // per region: how many colours can serve it
     const sole = this.sole; // per region: one colour that can serve it
