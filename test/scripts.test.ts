@@ -84,6 +84,22 @@ describe('text in any script', () => {
     expect(got.slice(0, arLines.length)).toEqual(arLines);
     expect(got.slice(arLines.length, arLines.length + zhLines.length)).toEqual(zhLines);
   });
+
+  it('never starts a Chinese line with a comma or full stop, nor ends one with an opening bracket', async () => {
+    // commas and brackets at every place, in boxes of many widths, so some break lands on each
+    const chinese = '角上的1只能往下走。然后拐弯，连到另一个1。这是「一个」很长的句子，它没有空格，所以必须按字符换行（才能）放进方框里。';
+    await page('marks', (d) => {
+      let wraps = 0;
+      for (let w = 40; w <= 200; w += 3) {
+        const lines = wrapText(d.doc, chinese, w, 12, 'regular');
+        wraps += lines.length - 1;
+        expect(lines.join(''), `width ${w}`).toBe(chinese);
+        for (const l of lines.slice(1)) expect(l, `width ${w}`).not.toMatch(/^[，。」）]/);
+        for (const l of lines.slice(0, -1)) expect(l, `width ${w}`).not.toMatch(/[「（]$/);
+      }
+      expect(wraps).toBeGreaterThan(50);
+    });
+  });
 });
 
 describe('text no font can show', () => {

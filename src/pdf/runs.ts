@@ -286,7 +286,22 @@ function breakUnits(text: string): string[] {
     } else units.push(segment);
   }
   // a lone Chinese word longer than a line still breaks, character by character
-  return units.flatMap((u) => (CJK.test(u) && !/\s/.test(u) && [...u].length > 1 ? [...u] : [u]));
+  return keepMarks(units.flatMap((u) => (CJK.test(u) && !/\s/.test(u) && [...u].length > 1 ? [...u] : [u])));
+}
+
+// Chinese and Japanese lines never start with a closing mark (a comma, a full stop, a closing
+// bracket, a small kana) nor end with an opening bracket.
+const NO_LINE_START = /^[、。，．：；？！）」』】〕〉》〗〙〛〞〟・ー々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ]/u;
+const NO_LINE_END = /[（「『【〔〈《〖〘〚〝]$/u;
+
+function keepMarks(units: string[]): string[] {
+  const out: string[] = [];
+  for (const u of units) {
+    const last = out[out.length - 1];
+    if (last !== undefined && (NO_LINE_START.test(u) || NO_LINE_END.test(last))) out[out.length - 1] = last + u;
+    else out.push(u);
+  }
+  return out;
 }
 
 /** Text wrapped to width w at a size: each line's text, in reading order. */
