@@ -7,6 +7,7 @@ import { calcudoku } from '../src/kinds/calcudoku/index.js';
 import type { CalcudokuModel, Difficulty } from '../src/kinds/calcudoku/model.js';
 import { cli } from './helpers/cli.js';
 import { explainSection } from '../src/layout/explain.js';
+import { RecordingDraw } from './helpers/record-draw.js';
 
 const LEVELS: Difficulty[] = ['easy', 'medium', 'hard', 'expert', 'unreasonable'];
 const make = (size: number, difficulty: Difficulty, seed: string): CalcudokuModel =>
@@ -51,6 +52,24 @@ describe('calcudoku worked solutions', () => {
     expect(labels.filter((l) => l === '1 (continued)').length).toBeGreaterThan(0);
     expect(labels.at(-1)).toBe('2');
     expect(sec.answers).toBe(true);
+  });
+
+  it('draws pencil marks big enough to read at print size, each digit at its own spot', () => {
+    for (const [size, difficulty] of [[9, 'expert'], [6, 'hard']] as const) {
+      const m = make(size, difficulty, `marks${size}`);
+      const items = [{ number: 1, code: 'K', model: m }];
+      const area = { x: 40, y: 100, w: 515, h: 680 };
+      const sec = explainSection({ items, area, explanations: [explain(m)], drawDiagram: calcudoku.drawDiagram!.bind(calcudoku), diagramSize: calcudoku.diagramSize!.bind(calcudoku) });
+      const d = new RecordingDraw();
+      for (const slot of sec.slots) slot.draw(d, area);
+      // Pencil marks are the only blue text; each is one digit (a row of digits shrinks to fit).
+      const marks = d.texts.filter((t) => t.color === '#1f4e8c');
+      expect(marks.length).toBeGreaterThan(0);
+      for (const t of marks) {
+        expect(t.text, `${size}x${size}`).toMatch(/^\d$/);
+        expect(t.size, `${size}x${size}`).toBeGreaterThanOrEqual(5);
+      }
+    }
   });
 
   it('is a pure function of the puzzle', () => {

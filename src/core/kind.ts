@@ -141,4 +141,9 @@ export interface Kind<O = any, M = any> {
   explain?(options: O, item: Item<M>, msg?: Messages): Explanation;
   /** Draws one step's diagram into a box (needed when explain gives diagrams). */
   drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
+  /**
+   * The side a diagram of this model needs, in multiples of the text size (default 15.5): big grids
+   * with pencil marks need more for the marks to be read at print size.
+   */
+  diagramSize?(model: M): number;
 }

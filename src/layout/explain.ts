@@ -9,6 +9,7 @@ export interface ExplainArgs<M> {
   heading?: string;
   msg?: Messages; // the run's language (English without it)
   drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
+  diagramSize?(model: M): number; // a diagram's side in text sizes (DIAGRAM_SIZE without it)
 }
 
 /**
@@ -19,11 +20,12 @@ export function explainSection<M>(a: ExplainArgs<M>): Section {
   const m = a.msg ?? messages();
   const slots: Slot[] = a.explanations.flatMap((ex, k) => {
     const it = a.items[k]!;
-    const pages = splitPages(ex, { ...a.area, y: a.area.y + TOP, h: a.area.h - TOP });
+    const em = a.diagramSize?.(it.model) ?? DIAGRAM_SIZE;
+    const pages = splitPages(ex, { ...a.area, y: a.area.y + TOP, h: a.area.h - TOP }, em);
     return pages.map((part, p) => ({
       label: p === 0 ? String(it.number) : m.t('explain.continued', { n: it.number }),
       code: it.code,
-      draw: (d: Draw, box: Box) => drawExplanation(d, box, part, (dd, b, diagram) => a.drawDiagram?.(dd, b, it.model, diagram)),
+      draw: (d: Draw, box: Box) => drawExplanation(d, box, part, (dd, b, diagram) => a.drawDiagram?.(dd, b, it.model, diagram), em),
     }));
   });
   return { title: m.t('section.workedSolutions'), template: 'solutions', answers: true, grid: { cols: 1, rows: 1 }, heading: a.heading, labels: true, slots };
@@ -36,10 +38,10 @@ const PLAN_SIZE = 9.5;
 const EM_PER_CHAR = 0.46;
 
 /** Steps cut into page-sized runs by estimated height (drawing then fits each page exactly). */
-function splitPages(ex: Explanation, inner: Box): Explanation[] {
+function splitPages(ex: Explanation, inner: Box, em: number): Explanation[] {
   const colW = (inner.w - GAP) / 2;
   const line = PLAN_SIZE * 1.2;
-  const side = diagramSide(colW, PLAN_SIZE);
+  const side = diagramSide(colW, PLAN_SIZE, em);
   const pages: Explanation[] = [];
   let steps: Explanation['steps'] = [];
   let used = 0;
@@ -59,8 +61,11 @@ function splitPages(ex: Explanation, inner: Box): Explanation[] {
   return pages;
 }
 
-function diagramSide(colW: number, size: number): number {
-  return Math.min(colW * 0.7, size * 15.5);
+/** A diagram's usual side in text sizes: small grids read well at about a third of the page's width. */
+const DIAGRAM_SIZE = 15.5;
+
+function diagramSide(colW: number, size: number, em: number): number {
+  return Math.min(em > DIAGRAM_SIZE ? colW : colW * 0.7, size * em);
 }
 const TOP = 16; // room for the slot's number and code above the text
 
@@ -76,17 +81,17 @@ interface Placed {
  * Steps in two columns, each step's diagram under its sentence. The largest text size at which
  * everything fits the page is used, so a long solution stays on one page in smaller print.
  */
-export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d: Draw, box: Box, data: unknown) => void): void {
+export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d: Draw, box: Box, data: unknown) => void, em = DIAGRAM_SIZE): void {
   const inner: Box = { x: box.x, y: box.y + TOP, w: box.w, h: box.h - TOP };
   const colW = (inner.w - GAP) / 2;
   // The planned size at most, so every page of one solution reads alike.
   let size = PLAN_SIZE;
-  let plan = layout(d, inner, colW, ex, size);
+  let plan = layout(d, inner, colW, ex, size, em);
   while (!plan && size > 5.5) {
     size -= 0.5;
-    plan = layout(d, inner, colW, ex, size);
+    plan = layout(d, inner, colW, ex, size, em);
   }
-  plan ??= layout(d, inner, colW, ex, size, true)!;
+  plan ??= layout(d, inner, colW, ex, size, em, true)!;
   for (const p of plan.placed) {
     const step = ex.steps[p.step]!;
     if (p.kind === 'text') d.paragraph(step.text, p.x, p.y, colW, { size });
@@ -94,9 +99,9 @@ export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d:
   }
 }
 
-function layout(d: Draw, inner: Box, colW: number, ex: Explanation, size: number, force = false): { placed: Placed[] } | null {
+function layout(d: Draw, inner: Box, colW: number, ex: Explanation, size: number, em: number, force = false): { placed: Placed[] } | null {
   const placed: Placed[] = [];
-  const side = diagramSide(colW, size);
+  const side = diagramSide(colW, size, em);
   const spacing = size * 0.45;
   let col = 0;
   let y = inner.y;

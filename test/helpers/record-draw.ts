@@ -5,6 +5,7 @@ export interface TextMark {
   text: string;
   size: number;
   font: string;
+  color?: string;
   /** Where the text's ink runs across: measured with the real font at the size drawn. */
   left: number;
   right: number;
@@ -32,7 +33,7 @@ export class RecordingDraw extends Draw {
     if (style.fit) size = Math.min(size, this.fitSize(text, box.w, box.h, size, font));
     const w = this.textWidth(text, size, font);
     const left = style.align === 'center' ? box.x + (box.w - w) / 2 : style.align === 'right' ? box.x + box.w - w : box.x;
-    this.texts.push({ text, size, font, left, right: left + w, box });
+    this.texts.push({ text, size, font, color: style.color, left, right: left + w, box });
     super.text(text, box, style);
   }
 

@@ -102,9 +102,20 @@ function drawGrid(d: Draw, box: Box, m: CalcudokuModel, look: Look): void {
       d.text(String(digit), at, { size: digitSize, align: 'center', valign: 'middle' });
     }
   }
-  // Pencil marks along the bottom of the cell, below the clue.
+  // Pencil marks below the clue, each digit in a slot of its own (1-5 above 6-9 on big grids), so a
+  // reader finds a digit at the same spot in every cell.
+  const perRow = n <= 5 ? n : Math.ceil(n / 2);
+  const rows = Math.ceil(n / perRow);
+  const top = cell * 0.42;
+  const slotW = (cell - 2 * pad) / perRow;
+  const slotH = (cell - top - pad) / rows;
+  const noteSize = Math.min(cell * 0.26, slotH * 0.95, slotW * 1.6);
   for (const [i, digits] of look.notes ?? []) {
-    const at = { x: s.x + (i % n) * cell + pad, y: s.y + Math.floor(i / n) * cell + cell * 0.6, w: cell - 2 * pad, h: cell * 0.32 };
-    d.text(digits.join(''), at, { size: cell * 0.26, align: 'center', valign: 'middle', fit: true, color: '#1f4e8c' });
+    const x = s.x + (i % n) * cell + pad;
+    const y = s.y + Math.floor(i / n) * cell + top + (rows === 1 ? slotH * 0.1 : 0);
+    for (const v of digits) {
+      const at = { x: x + ((v - 1) % perRow) * slotW, y: y + Math.floor((v - 1) / perRow) * slotH, w: slotW, h: slotH };
+      d.text(String(v), at, { size: noteSize, align: 'center', valign: 'middle', color: '#1f4e8c' });
+    }
   }
 }
