@@ -39,6 +39,14 @@ describe('flow worked solutions', () => {
           const edges = [cell[0] === 0, cell[0] === m.height - 1, cell[1] === 0, cell[1] === m.width - 1].filter(Boolean).length;
           expect(edges).toBe(place === ' in the corner' ? 2 : place === ' on the edge' ? 1 : 0);
         }
+        // "would have nowhere to go" names a dot as a dot, and a line end away from its dot as a line.
+        for (const [, what, label, r, c] of s.text.matchAll(/(the dot|line) (\d+) at row (\d+), column (\d+) would have nowhere to go/g)) {
+          const e = m.endpoints.find((x) => x.label === label)!;
+          const isDot = e.cells.some(([a, b]) => a === Number(r) - 1 && b === Number(c) - 1);
+          expect(isDot, s.text).toBe(what === 'the dot');
+        }
+        // One reason for both ways is told once, not twice in a row.
+        expect(s.text, s.text).not.toMatch(/going (?:up|down|left|right), ((?:in the end )?[^;]+); going (?:up|down|left|right), \1\./);
         // "... at row R, column C can only go DIR" and "... could go A or B. ... So it goes DIR": the
         // answer's line runs that way from that square.
         for (const [, label, r, c, dir] of s.text.matchAll(/(?:The dot|Line) (\d+)(?: in the corner| on the edge)? at row (\d+), column (\d+) can only go (up|down|left|right)/g)) {

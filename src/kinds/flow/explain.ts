@@ -47,6 +47,7 @@ export function explain(m: FlowModel, w: Messages = messages()): Explanation {
   const where = (i: number) => w.t('flow.ex.where', { row: Math.floor(i / W) + 1, column: (i % W) + 1 });
   const dirOf = (a: number, x: number) => w.t(DIRS[around(b, a).indexOf(x)]!);
   const label = (k: number) => m.paths[k]!.label;
+  const dots = new Set(paths.flatMap((p) => [p[0]!, p[p.length - 1]!]));
   const or = w.t('flow.ex.or');
   /** "up or left", "up, down or left". */
   const choice = (dirs: string[]) => (dirs.length < 3 ? dirs.join(or) : dirs.slice(0, -1).join(w.t('flow.ex.comma')) + or + dirs.at(-1));
@@ -72,7 +73,8 @@ export function explain(m: FlowModel, w: Messages = messages()): Explanation {
       case 'deadEnd':
         return w.t('flow.ex.deadEnd', { where: where(y.square) });
       case 'stuck':
-        return w.t('flow.ex.stuck', { label: label(y.k), where: where(y.at) });
+        // A bare dot is named as the reader sees it on the page: no line is drawn from it yet.
+        return w.t(dots.has(y.at) ? 'flow.ex.stuckDot' : 'flow.ex.stuck', { label: label(y.k), where: where(y.at) });
       case 'clash':
         return w.t('flow.ex.clash', { a: label(y.a), b: label(y.b), where: where(y.square) });
       case 'cutOff':
@@ -160,9 +162,15 @@ export function explain(m: FlowModel, w: Messages = messages()): Explanation {
       const reasons = wrong.map(({ to, why, split, forced }) => {
         const dir = dirOf(at, to);
         if (split) {
-          const cases = split.cases.map((c) =>
-            w.t(c.forced.length ? 'flow.ex.caseLater' : 'flow.ex.case', { dir: w.t(DIRS[around(b, split.at).indexOf(c.to)]!), what: reason(c.why) }),
-          );
+          const whats = split.cases.map((c) => reason(c.why));
+          const later = split.cases.some((c) => c.forced.length);
+          // Both ways failing for one reason is said once: "either way, in the end ...".
+          const cases =
+            whats[0] === whats[1]
+              ? [w.t(later ? 'flow.ex.caseSameLater' : 'flow.ex.caseSame', { what: whats[0]! })]
+              : split.cases.map((c, j) =>
+                  w.t(c.forced.length ? 'flow.ex.caseLater' : 'flow.ex.case', { dir: w.t(DIRS[around(b, split.at).indexOf(c.to)]!), what: whats[j]! }),
+                );
           return w.t(forced.length ? 'flow.ex.ifWentSplitLater' : 'flow.ex.ifWentSplit', {
             dir,
             label: label(split.k),
