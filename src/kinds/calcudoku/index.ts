@@ -73,8 +73,8 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   },
   explain: (_o, item, m) => explain(item.model, m ?? messages()),
   drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
-  // Bigger grids get bigger diagrams (a 9x9 the column's width), so pencil marks stay readable.
-  diagramSize: (model) => Math.max(15.5, (model.size + 0.7) * 2.5),
+  // From 7x7 diagrams grow with the grid (a 9x9 takes the column's width), so pencil marks stay readable.
+  diagramSize: (model) => (model.size <= 6 ? 15.5 : (model.size + 0.7) * 2.5),
   json(_o, items: Item<CalcudokuModel>[]) {
     return {
       kind: 'calcudoku',
