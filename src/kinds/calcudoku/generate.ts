@@ -2,8 +2,8 @@ import { fail } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { Human } from './human.js';
 import { randomLatin } from './latin.js';
-import { DIFFICULTIES, OP_BIT, applyOp, opsMaskOf, type Cage, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
-import { connected, mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
+import { DIFFICULTIES, OP_BIT, opsMaskOf, type Cage, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
+import { connected, insertSorted, mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
 import { cageInfo, cageOps, puzOf as puzOfInfos, type CageInfo } from './puzzle.js';
 import { countSolutions } from './solve.js';
 
@@ -152,24 +152,47 @@ function puzOf(p: Plan, cages: WorkCage[]) {
   return puzOfInfos(p.n, infos);
 }
 
+/** Scratch for clue(): the signs that fit, in a fixed order, and those left to draw from. */
+const OPTIONS: Op[] = [];
+const CHOICES: Op[] = [];
+
 /** A sign and target for a cage, chosen at random among the allowed signs that fit its digits. */
 function clue(p: Plan, cells: number[], rng: Rng, avoid?: Op): WorkCage {
-  const digits = cells.map((i) => p.sol[i]!);
-  const options: Op[] = [];
-  if (cells.length === 1) options.push('=');
+  // Loops, not map and reduce: a clue is drawn for every cage of every layout tried.
+  const sol = p.sol;
+  const len = cells.length;
+  let sum = 0;
+  let product = 1;
+  for (let j = 0; j < len; j++) {
+    const d = sol[cells[j]!]!;
+    sum += d;
+    product *= d;
+  }
+  const x = sol[cells[0]!]!;
+  const y = len === 2 ? sol[cells[1]!]! : 0;
+  const hi = x > y ? x : y;
+  const lo = x > y ? y : x;
+  const options = OPTIONS;
+  options.length = 0;
+  if (len === 1) options.push('=');
   else {
     if (p.allowed & OP_BIT['+']) options.push('+');
-    const product = applyOp('*', digits)!;
     if (p.allowed & OP_BIT['*'] && (product <= PRODUCT_MAX || !(p.allowed & OP_BIT['+']))) options.push('*');
-    if (cells.length === 2) {
+    if (len === 2) {
       if (p.allowed & OP_BIT['-']) options.push('-');
-      if (p.allowed & OP_BIT['/'] && applyOp('/', digits) !== null) options.push('/', '/'); // rare, so favoured
+      if (p.allowed & OP_BIT['/'] && hi % lo === 0 && hi !== lo) options.push('/', '/'); // rare, so favoured
     }
   }
-  const choices = options.length > 1 && avoid ? options.filter((op) => op !== avoid) : options;
+  let choices = options;
+  if (options.length > 1 && avoid) {
+    choices = CHOICES;
+    choices.length = 0;
+    for (const op of options) if (op !== avoid) choices.push(op);
+  }
   if (!choices.length) throw new Error(`no sign fits cage ${cells.join(',')}`);
   const op = rng.pick(choices);
-  return { cells, op, target: applyOp(op, digits)!, info: null };
+  const target = op === '=' ? x : op === '+' ? sum : op === '*' ? product : op === '-' ? hi - lo : hi / lo;
+  return { cells, op, target, info: null };
 }
 
 /**
@@ -287,7 +310,7 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
   const minPart = p.givens ? 1 : 2;
   for (const x of differ.slice(0, 6)) {
     const a = owner[x]!;
-    for (const y of rng.shuffle(neighbours(n, x))) {
+    for (const y of rng.shuffle(neighbours(n, x).slice())) {
       const b = owner[y]!;
       if (b === a) continue;
       let from = cages[a]!.cells.filter((i) => i !== x);
@@ -312,7 +335,7 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
   // (two dominoes a,b over b,a): cutting the cage and a neighbour again along a new border can.
   for (const x of differ.slice(0, 6)) {
     const a = owner[x]!;
-    for (const y of rng.shuffle(neighbours(n, x))) {
+    for (const y of rng.shuffle(neighbours(n, x).slice())) {
       const b = owner[y]!;
       if (b === a) continue;
       const joined = [...cages[a]!.cells, ...cages[b]!.cells];
@@ -331,9 +354,25 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
 
 /** Whether a filling of the whole grid satisfies a cage's clue as the solver reads it. */
 function fits(p: Plan, cage: WorkCage, digits: number[]): boolean {
-  const ds = cage.cells.map((i) => digits[i]!);
-  const ops = cageOps(cage.cells.length, cage.op, p.hideOps, p.allowed);
-  return (['+', '-', '*', '/', '='] as Op[]).some((op) => ops & OP_BIT[op] && applyOp(op, ds) === cage.target);
+  const cells = cage.cells;
+  const len = cells.length;
+  const ops = cageOps(len, cage.op, p.hideOps, p.allowed);
+  const t = cage.target;
+  let sum = 0;
+  let product = 1;
+  for (let j = 0; j < len; j++) {
+    sum += digits[cells[j]!]!;
+    product *= digits[cells[j]!]!;
+  }
+  const x = digits[cells[0]!]!;
+  const y = len === 2 ? digits[cells[1]!]! : 0;
+  const hi = x > y ? x : y;
+  const lo = x > y ? y : x;
+  if (len === 1) return (ops & OP_BIT['=']) !== 0 && x === t;
+  if (ops & OP_BIT['+'] && sum === t) return true;
+  if (ops & OP_BIT['*'] && product === t) return true;
+  if (len !== 2 || hi === lo) return false;
+  return (ops & OP_BIT['-'] && hi - lo === t) || (ops & OP_BIT['/'] && hi % lo === 0 && hi / lo === t) ? true : false;
 }
 
 /** Gives more away near a cell the grader could not fill: split its cage, or change its sign. */
@@ -372,10 +411,12 @@ function harder(p: Plan, cages: WorkCage[], rng: Rng): WorkCage[] {
 /** Redraws the border between cage k and a neighbour: both are joined and cut again elsewhere. */
 function reshape(p: Plan, cages: WorkCage[], k: number, rng: Rng): WorkCage[] | null {
   const owner = ownerOf(p.n, cages.map((c) => c.cells));
-  const near = new Set<number>();
-  for (const i of cages[k]!.cells) for (const j of neighbours(p.n, i)) if (owner[j] !== k) near.add(owner[j]!);
-  if (!near.size) return null;
-  const other = rng.pick([...near].sort((a, b) => a - b));
+  const near: number[] = [];
+  for (const i of cages[k]!.cells) {
+    for (const j of neighbours(p.n, i)) if (owner[j] !== k && !near.includes(owner[j]!)) insertSorted(near, owner[j]!);
+  }
+  if (!near.length) return null;
+  const other = rng.pick(near);
   const parts = recut(p, [...cages[k]!.cells, ...cages[other]!.cells], rng);
   if (!parts) return null;
   const rest = cages.filter((_, j) => j !== k && j !== other);

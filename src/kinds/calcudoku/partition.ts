@@ -1,9 +1,18 @@
 import type { Rng } from '../../core/rng.js';
 import { gridNeighbours } from '../../core/grid.js';
 
-/** Cell indices r*n+c of the 4-neighbours of cell i (cages live on square grids). */
-export function neighbours(n: number, i: number): number[] {
-  return gridNeighbours(i, n, n);
+/** Per size, per cell: its neighbours, made once (the generator asks thousands of times a puzzle). */
+const NEIGHBOURS: (readonly number[])[][] = [];
+
+/** Cell indices r*n+c of the 4-neighbours of cell i (cages live on square grids); shared, do not change. */
+export function neighbours(n: number, i: number): readonly number[] {
+  let table = NEIGHBOURS[n];
+  if (!table) {
+    table = [];
+    for (let j = 0; j < n * n; j++) table.push(gridNeighbours(j, n, n));
+    NEIGHBOURS[n] = table;
+  }
+  return table[i]!;
 }
 
 export function connected(n: number, cells: readonly number[]): boolean {
