@@ -146,11 +146,8 @@ export class Human {
       for (let l = 0; l < f.must.length; l++) st[at + l] = f.must[l]!;
       const cells = cages[k]!.cells;
       const union = f.union;
-      let any = 0;
-      for (let j = 0; j < cells.length; j++) {
-        st[this.oUnion + cells[j]!] = union[j]!;
-        any |= union[j]!;
-      }
+      const any = f.any;
+      for (let j = 0; j < cells.length; j++) st[this.oUnion + cells[j]!] = union[j]!;
       if (any === full) continue;
       if (any === 0) this.broken = true;
       for (let j = 0; j < cells.length; j++) c[cells[j]!] = any;
@@ -270,23 +267,27 @@ export class Human {
     for (let line = 0; line < 2 * n; line++) {
       if (!st[this.oLine + line]) continue;
       st[this.oLine + line] = 0;
+      // Row cells are 1 apart, column cells n apart.
+      const first = line < n ? line * n : line - n;
+      const step = line < n ? 1 : n;
       let once = 0;
       let twice = 0;
-      for (let k = 0; k < n; k++) {
-        const m = cand[cellOf(n, line, k)]!;
+      let placed = 0; // digits of cells down to one digit: nothing to find for those
+      for (let k = 0, i = first; k < n; k++, i += step) {
+        const m = cand[i]!;
         twice |= once & m;
         once |= m;
+        if ((m & (m - 1)) === 0) placed |= m;
       }
       if (once !== full) {
         this.broken = true;
         return true;
       }
-      let single = once & ~twice;
+      let single = once & ~twice & ~placed;
       while (single) {
         const b = single & -single;
         single ^= b;
-        for (let k = 0; k < n; k++) {
-          const i = cellOf(n, line, k);
+        for (let k = 0, i = first; k < n; k++, i += step) {
           if (cand[i]! & b) {
             if (this.set(i, b)) {
               changed = true;

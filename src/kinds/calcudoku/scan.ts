@@ -8,8 +8,10 @@ import type { CageInfo } from './puzzle.js';
  */
 export interface Fillings {
   list: number[]; // wordsOf(cells, n) words per filling
-  union: Int32Array; // per cell: digits it takes in some filling (bit d-1)
-  must: Int32Array; // per touched line: digits every filling places in it
+  // Plain arrays: a solver copies them into its own state for every cage it starts with.
+  union: number[]; // per cell: digits it takes in some filling (bit d-1)
+  must: number[]; // per touched line: digits every filling places in it
+  any: number; // the union over all cells
 }
 
 /** Cells per word of a packed filling. */
@@ -90,7 +92,9 @@ function enumerated(cage: CageInfo, n: number): Fillings {
       list.push(word);
     }
   }
-  return { list, union, must };
+  let any = 0;
+  for (let k = 0; k < len; k++) any |= union[k]!;
+  return { list, union: Array.from(union), must: Array.from(must), any };
 }
 
 /** Where filterFillings gathers the survivors; one copy of the exact size is kept afterwards. */
