@@ -229,6 +229,7 @@ function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
   return out;
 }
 
+/** Scratch, cell to cage index, for swappable() and reshape() (neither calls the other). */
 const OWNER: number[] = [];
 const COL_OF: number[] = [];
 
@@ -410,17 +411,21 @@ function harder(p: Plan, cages: WorkCage[], rng: Rng): WorkCage[] {
 
 /** Redraws the border between cage k and a neighbour: both are joined and cut again elsewhere. */
 function reshape(p: Plan, cages: WorkCage[], k: number, rng: Rng): WorkCage[] | null {
-  const owner = ownerOf(p.n, cages.map((c) => c.cells));
+  const owner = OWNER; // every cell is in some cage, so every entry is rewritten
+  for (let j = 0; j < cages.length; j++) for (const i of cages[j]!.cells) owner[i] = j;
   const near: number[] = [];
   for (const i of cages[k]!.cells) {
     for (const j of neighbours(p.n, i)) if (owner[j] !== k && !near.includes(owner[j]!)) insertSorted(near, owner[j]!);
   }
   if (!near.length) return null;
   const other = rng.pick(near);
-  const parts = recut(p, [...cages[k]!.cells, ...cages[other]!.cells], rng);
+  const parts = recut(p, cages[k]!.cells.concat(cages[other]!.cells), rng);
   if (!parts) return null;
-  const rest = cages.filter((_, j) => j !== k && j !== other);
-  return [...rest, ...parts.map((c) => clue(p, c, rng))];
+  const out: WorkCage[] = [];
+  for (let j = 0; j < cages.length; j++) if (j !== k && j !== other) out.push(cages[j]!);
+  out.push(clue(p, parts[0]!, rng));
+  out.push(clue(p, parts[1]!, rng));
+  return out;
 }
 
 /** The cells of two joined cages cut again into two cages the plan allows, or null. */

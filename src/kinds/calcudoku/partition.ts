@@ -15,10 +15,14 @@ export function neighbours(n: number, i: number): readonly number[] {
   return table[i]!;
 }
 
+const SEEN: number[] = [];
+
 export function connected(n: number, cells: readonly number[]): boolean {
   if (cells.length === 0) return false;
-  // Cages are small: a list of reached cells beats sets here.
-  const seen = [cells[0]!];
+  // Cages are small: a list of reached cells beats sets here (one list, reused: no search nests).
+  const seen = SEEN;
+  seen.length = 0;
+  seen.push(cells[0]!);
   for (let s = 0; s < seen.length; s++) {
     const i = seen[s]!;
     const r = (i / n) | 0;
@@ -97,23 +101,30 @@ export function ownerOf(n: number, cages: number[][]): number[] {
   return owner;
 }
 
+/** Scratch for splitRandom: the piece grown and the cells it may grow into; copied only when kept. */
+const PART: number[] = [];
+const FRONTIER: number[] = [];
+
 /** Two connected pieces of a cage, each at least `minPart` cells, or null if none was found. */
 export function splitRandom(n: number, cells: number[], rng: Rng, minPart: number): [number[], number[]] | null {
   if (cells.length < 2 * minPart) return null;
+  const part = PART;
+  const frontier = FRONTIER;
   for (let tries = 0; tries < 8; tries++) {
     const size = rng.int(minPart, cells.length - minPart);
     // Arrays, not sets: a cage is a few cells.
-    const part = [rng.pick(cells)];
-    const frontier: number[] = [];
+    part.length = 0;
+    part.push(rng.pick(cells));
     while (part.length < size) {
       frontier.length = 0;
       for (const i of part) for (const j of neighbours(n, i)) if (cells.includes(j) && !part.includes(j)) frontier.push(j);
       if (!frontier.length) break;
       part.push(rng.pick(frontier));
     }
+    if (part.length !== size) continue;
     const rest: number[] = [];
     for (const i of cells) if (!part.includes(i)) rest.push(i);
-    if (part.length === size && connected(n, rest)) return [part, rest];
+    if (connected(n, rest)) return [part.slice(), rest];
   }
   return null;
 }
