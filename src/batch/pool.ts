@@ -21,8 +21,16 @@ interface Queued {
  * worker ran ~5.6 scavenges a pupil and promoted a pupil's half-built pages to the old generation;
  * with 48 MB, 1.4 a pupil, and a 90-pupil README batch took 0.87x the CPU (median of 3,
  * interleaved) for ~10 MB more peak memory.
+ *
+ * The old generation's ceiling also sets how far V8 lets the heap grow between full collections:
+ * with the default (several GB on a large machine) it grows to 3-4 times what is live (~30 MB), so
+ * peak memory rose with the roster. A 1 GB ceiling makes V8 grow it by at most ~1.6 times, so the
+ * heap stays near 50 MB whatever the roster. The worker used to force full collections (gc()) for
+ * that instead, but each forced collection threw away ~85 functions' optimised code ('weak
+ * objects'), and recompiling them cost ~30 ms CPU a pupil: 300 README pupils took 25.6-26.4 s CPU
+ * then, 18.1-19.2 s now, at 193-204 MB peak RSS against 229-233 MB.
  */
-const LIMITS = { maxYoungGenerationSizeMb: 48 };
+const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 1024 };
 
 function startWorker(setup: Setup): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });

@@ -1,29 +1,10 @@
 import '../port/node.js';
-import { getHeapStatistics, setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
 import { BatchTasks, type Setup, type Task } from './tasks.js';
 
 /** One thread of the batch pool: runs tasks in the order they come and posts PDFs back without copying. */
 const tasks = new BatchTasks(workerData as Setup);
-
-/**
- * A batch allocates fast and keeps little (about 50 MB live for a class plan), so V8 lets the heap
- * grow to several times that between full collections: at 1,000 pupils the process peaked near
- * 470 MB while 50 MB were in use. Collecting once the heap has doubled since the last collection
- * keeps the peak near twice what is live, whatever the roster, for a few ms a pupil.
- */
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
-const FLOOR = 48 << 20;
-let after = FLOOR;
-
-function keepHeapFlat(): void {
-  if (getHeapStatistics().used_heap_size < Math.max(FLOOR, 2 * after)) return;
-  collect();
-  after = getHeapStatistics().used_heap_size;
-}
 
 parentPort!.on('message', async (msg: { id: number; task: Task }) => {
   try {
@@ -36,7 +17,6 @@ parentPort!.on('message', async (msg: { id: number; task: Task }) => {
       transfer.push(result.pdf.buffer as ArrayBuffer);
     }
     parentPort!.postMessage({ id: msg.id, result }, transfer);
-    keepHeapFlat();
   } catch (e) {
     const err = e as Error;
     parentPort!.postMessage({ id: msg.id, error: { user: err instanceof UserError, message: err.message, stack: err.stack } });
