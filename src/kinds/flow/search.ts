@@ -65,6 +65,9 @@ export class Search {
   private readonly byColour: Int32Array;
   private readonly owner: Int32Array;
   private readonly seenColour: Int32Array;
+  /** Per link and value: the probe round in which that way was seen to hold. */
+  private readonly fineAt: Int32Array;
+  private round = 0;
   private nodes = 0;
   private depth = 0;
   /** Links tried by probe(); about thirty cost as much as one search node. */
@@ -125,6 +128,7 @@ export class Search {
     this.byColour = new Int32Array(4 * (clues.colours + 1));
     this.owner = new Int32Array(clues.colours + 1);
     this.seenColour = new Int32Array(clues.colours + 1);
+    this.fineAt = new Int32Array(4 * n);
   }
 
   run(): Count {
@@ -162,18 +166,31 @@ export class Search {
    * other. Repeats until nothing more is proved. False if both ways of some link fail.
    */
   private probe(): boolean {
+    const { fineAt } = this;
     for (let progress = true; progress; ) {
       progress = false;
+      // A way that held implies every link it set: those ways hold too while the board is as it
+      // was (the local rules only ever add consequences), so they need no trying of their own.
+      let round = ++this.round;
       for (let e = 0; e < this.state.length; e++) {
         if (this.state[e] !== UNKNOWN) continue;
         for (let v = ON; v <= OFF; v++) {
-          const mark = this.top;
+          // Counted even when skipped, so work(), the budgets and so the puzzles stay as before.
           this.probes++;
+          if (fineAt[2 * e + v - 1] === round) continue;
+          const mark = this.top;
           const fine = this.assign(e, v) && this.propagate();
+          if (fine) {
+            const trail = this.trail;
+            for (let k = mark; k < this.top; k += 3) {
+              if (trail[k] === 0) fineAt[2 * trail[k + 1]! + this.state[trail[k + 1]!]! - 1] = round;
+            }
+          }
           this.undo(mark);
           if (fine) continue;
           if (!(this.assign(e, v === ON ? OFF : ON) && this.propagate())) return false;
           progress = true;
+          round = ++this.round;
           break;
         }
       }
