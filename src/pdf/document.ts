@@ -206,6 +206,62 @@ function shareFontWork(doc: Doc): void {
   };
 }
 
+interface RefInternals {
+  buffer: Uint8Array[];
+  data: Record<string, unknown>;
+  compress: boolean;
+  uncompressedLength: number;
+  text?: string[] | null; // operators written since the last byte chunk
+  write(chunk: string | Uint8Array): void;
+  finalize(): void;
+}
+
+/** PDFKit's string-to-bytes: each character's low byte (its strings are binary). */
+function binaryBytes(s: string): Uint8Array {
+  const out = new Uint8Array(s.length);
+  for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
+  return out;
+}
+
+function flushText(ref: RefInternals): void {
+  if (!ref.text) return;
+  ref.buffer.push(binaryBytes(ref.text.join('')));
+  ref.text = null;
+}
+
+let streamsBatched = false;
+
+/**
+ * PDFKit turns every operator written to a stream (a page's content, a form) into its own small
+ * byte array, a few thousand a pupil's page, then joins them when the stream ends: a sixth of the
+ * garbage a batch makes. Here a stream keeps the operators as strings and turns them into bytes once,
+ * before a chunk of bytes is written or the stream ends, so the bytes are the same. Patched once on
+ * PDFKit's reference class, which it does not export (hence found from a document's catalog).
+ */
+function batchStreamWrites(doc: Doc): void {
+  if (streamsBatched) return;
+  streamsBatched = true;
+  const proto = Object.getPrototypeOf((doc as unknown as { _root: object })._root) as RefInternals;
+  const write = proto.write;
+  const finalize = proto.finalize;
+  proto.write = function (this: RefInternals, chunk: string | Uint8Array) {
+    if (chunk instanceof Uint8Array) {
+      flushText(this);
+      write.call(this, chunk);
+      return;
+    }
+    const s = `${chunk}\n`;
+    (this.text ??= []).push(s);
+    this.uncompressedLength += s.length;
+    this.data.Length = ((this.data.Length as number | undefined) ?? 0) + s.length;
+    if (this.compress) this.data.Filter = 'FlateDecode';
+  };
+  proto.finalize = function (this: RefInternals) {
+    flushText(this);
+    finalize.call(this);
+  };
+}
+
 /** A fixed date: PDFKit stamps "now" otherwise, and the file ID is hashed from it. */
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
 
@@ -233,6 +289,7 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
     // A structure tree (src/pdf/tags.ts) so screen readers find headings, paragraphs and described puzzles.
     tagged: true,
   });
+  batchStreamWrites(doc);
   if (meta.font && meta.font !== 'andika') registerChosen(doc, meta.font);
   else for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(FONT_IDS[name], parsedFont(name) as string);
   shareFontWork(doc);
