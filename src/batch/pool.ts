@@ -25,12 +25,14 @@ interface Queued {
  * The old generation's ceiling also sets how far V8 lets the heap grow between full collections:
  * with the default (several GB on a large machine) it grows to 3-4 times what is live (~30 MB), so
  * peak memory rose with the roster. A 1 GB ceiling makes V8 grow it by at most ~1.6 times, so the
- * heap stays near 50 MB whatever the roster. The worker used to force full collections (gc()) for
+ * heap stays near 50 MB whatever the roster; 512 MB holds it tighter still
+ * (README plan, 1,000 pupils: peak RSS 200-206 MB against 214-215 MB at 1 GB; 30 pupils 179-180
+ * against 177-178; CPU the same; interleaved x2). The worker used to force full collections (gc()) for
  * that instead, but each forced collection threw away ~85 functions' optimised code ('weak
  * objects'), and recompiling them cost ~30 ms CPU a pupil: 300 README pupils took 25.6-26.4 s CPU
  * then, 18.1-19.2 s now, at 193-204 MB peak RSS against 229-233 MB.
  */
-const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 1024 };
+const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
 
 function startWorker(setup: Setup): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
