@@ -62,7 +62,7 @@ function splitPages(ex: Explanation, inner: Box, em: number): Explanation[] {
 }
 
 /** A diagram's usual side in text sizes: small grids read well at about a third of the page's width. */
-const DIAGRAM_SIZE = 15.5;
+export const DIAGRAM_SIZE = 15.5;
 
 function diagramSide(colW: number, size: number, em: number): number {
   return Math.min(em > DIAGRAM_SIZE ? colW : colW * 0.7, size * em);

@@ -1,5 +1,6 @@
 import type { Grid, Item, Kind } from '../../core/kind.js';
 import { puzzleSections } from '../../layout/standard.js';
+import { DIAGRAM_SIZE } from '../../layout/explain.js';
 import { checkModel } from './check.js';
 import { generate } from './generate.js';
 import type { CalcudokuModel, CalcudokuOptions } from './model.js';
@@ -74,7 +75,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   explain: (_o, item, m) => explain(item.model, m ?? messages()),
   drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
   // From 7x7 diagrams grow with the grid (a 9x9 takes the column's width), so pencil marks stay readable.
-  diagramSize: (model) => (model.size <= 6 ? 15.5 : (model.size + 0.7) * 2.5),
+  diagramSize: (model) => (model.size <= 6 ? DIAGRAM_SIZE : (model.size + 0.7) * 2.5),
   json(_o, items: Item<CalcudokuModel>[]) {
     return {
       kind: 'calcudoku',
