@@ -257,6 +257,11 @@ describe('the web page', () => {
     const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'explained', '--explain']);
     expect(pdf.equals(ref.pdf)).toBe(true);
     expect(pdfText(pdf)).toMatch(/Worked solution/i);
+    // a kind without worked solutions does not offer the switch
+    await page.click('label:has-text("Multiplication Ludo")');
+    expect(await page.isVisible('label:has-text("Worked solutions")')).toBe(false);
+    await page.click('label:has-text("Flow")');
+    expect(await page.isVisible('label:has-text("Worked solutions")')).toBe(true);
   }, 120_000);
 
   it('cancels a long run at once, and makes the next sheet as usual', async () => {

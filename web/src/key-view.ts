@@ -12,7 +12,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
   const status = new Status('Type a code, then press Show the answer.');
   const preview = new Preview('Answer');
   let file: OutFile | null = null;
-  const code = h('input', { id: 'code', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'for example K6HF-503STSQQ', 'aria-describedby': 'code-help code-error' });
+  const code = h('input', { id: 'code', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'for example K6HF-503STSQQX6', 'aria-describedby': 'code-help code-error' });
   code.value = state.code ?? '';
   const paper = h('select', { id: 'key-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   paper.value = state.paper === 'letter' ? 'letter' : 'a4';
