@@ -237,10 +237,14 @@ describe('the web page', () => {
     await settled(page);
     const before = await runs(page);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(await page.isVisible('button:has-text("Remove pictures")')).toBe(false);
     await page.setInputFiles('input[type=file][accept*=png]', [1, 2, 3, 4, 5, 6, 7].map((i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: png })));
     const said = await settled(page, before);
     expect(said + (await page.textContent('.field.invalid .error').catch(() => ''))).toMatch(/p1\.png/);
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    await page.click('button:has-text("Remove pictures")');
+    expect(await page.isVisible('button:has-text("Remove pictures")')).toBe(false);
+    expect(await page.textContent('.drop')).toMatch(/No pictures chosen/);
 
     await page.goto(`${s.url}?view=class`);
     await page.setInputFiles('#plan-file', { name: 'week.yaml', mimeType: 'application/yaml', buffer: Buffer.from('title: Week\nworksheets:\n  - kind: calcudoku\n    dificulty: hard\n') });

@@ -128,7 +128,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
 function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void, error: HTMLElement): HTMLElement {
   const words = h('textarea', { id: `${id}-words`, rows: 5, placeholder: 'cat\ndog\nrainbow\n...', oninput: () => ((own.words = words.value), changed()) });
   const count = h('p', { class: 'help', 'aria-live': 'polite' });
-  const show = () => (count.textContent = own.pictures.length ? `${own.pictures.length} pictures chosen` : 'No pictures chosen');
+  const show = () => {
+    count.textContent = own.pictures.length ? `${own.pictures.length} pictures chosen` : 'No pictures chosen';
+    clear.hidden = !own.pictures.length;
+  };
   const picker = h('input', {
     type: 'file',
     id: `${id}-pictures`,
@@ -140,7 +143,8 @@ function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void,
       changed();
     },
   });
-  const clear = h('button', { type: 'button', class: 'small', onclick: () => ((own.pictures = []), (picker.value = ''), show(), changed()) }, 'Remove pictures');
+  // offered only when there is something to remove
+  const clear = h('button', { type: 'button', class: 'small', hidden: true, onclick: () => ((own.pictures = []), (picker.value = ''), show(), changed()) }, 'Remove pictures');
   const drop = h('div', { class: 'drop' }, h('label', { for: `${id}-pictures` }, 'Your own pictures (PNG, JPEG or SVG): choose or drop them here'), picker, count, clear);
   drop.addEventListener('dragover', (e) => (e.preventDefault(), drop.classList.add('over')));
   drop.addEventListener('dragleave', () => drop.classList.remove('over'));
