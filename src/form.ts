@@ -20,6 +20,7 @@ export interface KindForm {
   title: string;
   summary: string;
   defaultCount: number;
+  countOf: string; // what How many counts: "puzzles", "decks", ...
   explains: boolean; // has worked solutions (--explain)
   fields: Field[];
 }
@@ -64,6 +65,6 @@ export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
       seen.add(spec.key);
       fields.push(fieldOf(spec, defaults[spec.key], labels));
     }
-    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, explains: !!k.explain, fields };
+    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, fields };
   });
 }

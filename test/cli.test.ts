@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { cli } from './helpers/cli.js';
 
 const out = () => mkdtempSync(join(tmpdir(), 'pp-cli-'));
@@ -26,6 +28,17 @@ describe('puzzlepress CLI', () => {
     expect(r.code).toBe(0);
     for (const kind of ['fultiples', 'ludo']) expect(r.stdout).toContain(`${kind}:`);
     expect(r.stdout).toContain('--count');
+    // --count says what it counts where that is not puzzles
+    expect(cli(['dobble', '--help']).stdout).toMatch(/--count <n>\s+how many decks/);
+    expect(cli(['calcudoku', '--help']).stdout).toMatch(/--count <n>\s+how many puzzles/);
+  });
+
+  it('stops quietly when the reader of its output goes away (list | head)', () => {
+    const main = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url));
+    const tsx = fileURLToPath(new URL('../node_modules/tsx/dist/loader.mjs', import.meta.url));
+    // a reader that reads nothing and is gone before the CLI writes
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" --import "${tsx}" "${main}" list 2>"$1" | true; cat "$1"`, 'sh', join(tmpdir(), `pp-epipe-${process.pid}.txt`)], { encoding: 'utf8' });
+    expect(r.stdout).toBe('');
   });
 
   it('rejects shared options it cannot honour with one line and exit code 2', () => {

@@ -264,8 +264,11 @@ describe('the web page', () => {
     // a kind without worked solutions does not offer the switch
     await page.click('label:has-text("Multiplication Ludo")');
     expect(await page.isVisible('label:has-text("Worked solutions")')).toBe(false);
+    // and How many says what it counts for that kind
+    expect(await page.textContent('.field:has(> label:text-is("How many")) .help')).toMatch(/^sets of worksheets to print/);
     await page.click('label:has-text("Flow")');
     expect(await page.isVisible('label:has-text("Worked solutions")')).toBe(true);
+    expect(await page.textContent('.field:has(> label:text-is("How many")) .help')).toMatch(/^puzzles to print/);
   }, 120_000);
 
   it('cancels a long run at once, and makes the next sheet as usual', async () => {

@@ -16,7 +16,7 @@ function optionSchema(spec: OptionSpec): Json {
 function worksheetSchema(kind: Kind): Json {
   const properties: Json = {
     kind: { const: kind.name, description: kind.summary },
-    count: { type: 'integer', minimum: 1, maximum: 1000, description: `how many puzzles (default ${kind.defaultCount})` },
+    count: { type: 'integer', minimum: 1, maximum: 1000, description: `how many ${kind.countOf ?? 'puzzles'} (default ${kind.defaultCount})` },
     layout: { type: 'string', pattern: '^[1-8][xX][1-8]$', description: 'puzzles per page, COLSxROWS, e.g. 2x3' },
     title: { type: 'string', maxLength: 120, description: 'heading of this worksheet' },
     instructions: { type: 'string', maxLength: 500, description: 'replaces the instructions printed for pupils' },

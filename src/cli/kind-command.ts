@@ -11,9 +11,9 @@ import { checkOutputs, writeJson, writePdf } from '../node/write.js';
 import { addSpecs, flagOf, pickSpecs } from './options.js';
 import { progressReporter } from './progress.js';
 
-export function addCommonOptions(cmd: Command): Command {
+export function addCommonOptions(cmd: Command, countOf = 'puzzles'): Command {
   return cmd
-    .option('--count <n>', 'how many puzzles (1 to 1000)')
+    .option('--count <n>', `how many ${countOf} (1 to 1000)`)
     .option('--seed <text>', 'any word or number; the same seed gives the same puzzles (default: random, printed)')
     .option('--paper <size>', 'a4 or letter (default a4)')
     .option('--layout <COLSxROWS>', 'puzzles per page, e.g. 2x3 (default: chosen for the kind and size)')
@@ -58,7 +58,7 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
 
 export function addKindCommand(program: Command, kind: Kind, log: (line: string) => void): void {
   const cmd = program.command(kind.name).description(kind.summary).enablePositionalOptions();
-  addCommonOptions(cmd);
+  addCommonOptions(cmd, kind.countOf);
   addSpecs(cmd, kind.options);
   cmd.action(async (raw: Record<string, unknown>) => runKind(kind, raw, log));
   for (const sub of kind.subcommands ?? []) {

@@ -44,6 +44,11 @@ function report(e: unknown): never {
     stop(`${msg} (see puzzlepress --help)`, 2);
   }
   if (e instanceof UserError) stop(e.message, 2);
+  // the reader of our output went away (`puzzlepress list | head`): nothing is wrong, stop quietly
+  if ((e as NodeJS.ErrnoException)?.code === 'EPIPE') {
+    removePending();
+    process.exit(0);
+  }
   if (process.env.PUZZLEPRESS_DEBUG) console.error(e);
   stop(`internal error: ${(e as Error)?.message ?? String(e)} (this is a bug in puzzlepress; set PUZZLEPRESS_DEBUG=1 for details)`, 1);
 }

@@ -120,6 +120,8 @@ export interface Kind<O = any, M = any> {
   /** Validates raw options (strings from the CLI, typed values from a plan) and fills defaults. */
   schema: z.ZodType<O>;
   defaultCount: number;
+  /** What --count counts, plural, where it is not puzzles ("decks"): the help says so. */
+  countOf?: string;
   /** Compact, code-safe text ([0-9A-Za-z.]) that `decode` turns back into the same options. */
   encode(options: O): string;
   decode(text: string): O;

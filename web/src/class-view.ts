@@ -71,7 +71,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     fields.set(values);
     const count = h('input', { type: 'number', min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '' });
     const remove = h('button', { type: 'button', class: 'small', onclick: () => drop(sheet) }, `Remove this worksheet`);
-    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), field('How many', count), fields.element, remove);
+    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), field('How many', count, `${kind.countOf}, 1 to 1000`), fields.element, remove);
     const sheet: Sheet = { kind, fields, count, element };
     sheets.push(sheet);
     list.append(element);

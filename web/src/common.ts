@@ -16,7 +16,8 @@ export interface CommonFields {
   values(): Values;
   set(values: Record<string, string>): void;
   seed(): string;
-  setDefaultCount(n: number): void;
+  /** How many the kind makes unless told, and what it counts ("puzzles", "decks"). */
+  setCount(n: number, countOf: string): void;
   /** Offers worked solutions only for kinds that have them. */
   setExplains(on: boolean): void;
   showError(flag: string | undefined, message: string): boolean;
@@ -70,6 +71,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     h('p', { class: 'help', id: `${explainId}-help` }, 'after the answer key: how to solve each puzzle, step by step'),
   );
   const element = h('div', { class: 'fields' });
+  let countHelp: HTMLElement | undefined;
   for (const s of specs) {
     const id = uid(s.key);
     s.control.id = id;
@@ -82,7 +84,9 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
           ? fontFile
           : null;
     if (s.key === 'font') s.control.addEventListener('change', () => (fontFile.hidden = s.control.value !== 'own'));
-    element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), h('p', { class: 'help', id: `${id}-help` }, s.help), error));
+    const help = h('p', { class: 'help', id: `${id}-help` }, s.help);
+    if (s.key === 'count') countHelp = help;
+    element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), help, error));
   }
   element.append(explainField);
   const largeId = uid('large');
@@ -128,8 +132,10 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     setExplains(on) {
       explainField.hidden = !on;
     },
-    setDefaultCount(n) {
-      (get('count').control as HTMLInputElement).placeholder = String(n);
+    setCount(n, countOf) {
+      const count = get('count');
+      (count.control as HTMLInputElement).placeholder = String(n);
+      countHelp!.textContent = `${countOf} to print, 1 to 1000`;
     },
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),

@@ -61,7 +61,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     kind = k;
     fields = kindFields(k, () => schedule());
     fields.set(values);
-    common.setDefaultCount(k.defaultCount);
+    common.setCount(k.defaultCount, k.countOf);
     common.setExplains(k.explains);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);

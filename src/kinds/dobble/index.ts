@@ -127,6 +127,7 @@ export const dobble: Kind<DobbleOptions, Deck> = {
   options: optionSpecs,
   schema,
   defaultCount: 1,
+  countOf: 'decks',
   encode,
   decode,
   generate: (o, rng) => buildDeck(o, rng),

@@ -82,6 +82,7 @@ export const fultiples: Kind<FultiplesOptions, FultiplesModel> = {
   options,
   schema,
   defaultCount: 1,
+  countOf: 'boards',
   encode,
   decode,
   randomKey: (o) => encode({ ...o, tasks: [] }),

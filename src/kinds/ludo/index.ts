@@ -85,6 +85,7 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   options,
   schema,
   defaultCount: 1,
+  countOf: 'sets of worksheets',
   encode,
   decode,
   generate,

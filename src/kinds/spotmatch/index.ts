@@ -135,6 +135,7 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
   ),
   schema,
   defaultCount: 6,
+  countOf: 'exercises',
   encode: (o) => `${o.symbolsPerCard}${setLetter(o)}`,
   decode: (text) => {
     const m = /^(\d+)([A-Za-z])$/.exec(text);
