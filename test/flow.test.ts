@@ -7,6 +7,7 @@ import { countSolutions, DOWN, RIGHT } from '../src/kinds/flow/solver.js';
 import { searchSolutions } from '../src/kinds/flow/search.js';
 import { growCover, linksOf } from '../src/kinds/flow/cover.js';
 import { cluesOfCover } from '../src/kinds/flow/repair.js';
+import { mergeCheapest, repairByCount } from '../src/kinds/flow/merge.js';
 import { countFillings, solveEffort } from './helpers/flowSolver.js';
 
 const options = (raw: Record<string, unknown>): FlowOptions => flow.schema.parse(raw);
@@ -173,6 +174,32 @@ describe('flow puzzles', () => {
       expect(m.endpoints.length).toBeLessThanOrEqual(8);
       expect(fillings(m)).toBe(1);
     }
+  });
+});
+
+describe('flow joins', () => {
+  it('joining the cheapest joins first leaves puzzles the independent solver finds unique', () => {
+    let joins = 0;
+    let made = 0;
+    for (let s = 0; s < 100; s++) {
+      const rng = new Rng(`cheap${s}`);
+      const width = rng.int(5, 8);
+      const height = rng.int(5, 7);
+      const cover = growCover(width, height, rng.int(4, 8), rng);
+      if (!cover) continue;
+      const budget = { nodes: 1_000_000 };
+      const built = repairByCount(cover, width, height, 30, { grade: 2, nodes: 800 }, rng, budget);
+      if (!built) continue;
+      const merged = mergeCheapest(built, width, height, 2, { grade: 2, nodes: 3_000 }, 90_000, rng, budget);
+      made++;
+      joins += built.length - merged.length;
+      const cell = (i: number): [number, number] => [Math.floor(i / width), i % width];
+      const ends = merged.map((p) => [cell(p[0]!), cell(p[p.length - 1]!)]);
+      expect(countFillings({ width, height, ends }, 2)).toBe(1);
+    }
+    // Enough puzzles, and enough joins taken, for the agreement to mean something.
+    expect(made).toBeGreaterThan(80);
+    expect(joins).toBeGreaterThan(made / 2);
   });
 });
 

@@ -87,6 +87,25 @@ function adjacent(x: number, y: number, width: number): boolean {
   return d === width || (d === 1 && Math.floor(x / width) === Math.floor(y / width));
 }
 
+/** Pairs of lines whose ends touch, as [line a, a's end is its last cell, line b, b's start is that end]. */
+function joinsOf(paths: Cover, width: number): [number, boolean, number, boolean][] {
+  const joins: [number, boolean, number, boolean][] = [];
+  for (let a = 0; a < paths.length; a++) {
+    for (let b = a + 1; b < paths.length; b++) {
+      const pa = paths[a]!;
+      const pb = paths[b]!;
+      for (const endA of [true, false]) {
+        for (const startB of [true, false]) {
+          const x = endA ? pa[pa.length - 1]! : pa[0]!;
+          const y = startB ? pb[0]! : pb[pb.length - 1]!;
+          if (adjacent(x, y, width)) joins.push([a, endA, b, startB]);
+        }
+      }
+    }
+  }
+  return joins;
+}
+
 /**
  * Fewer, longer lines from a puzzle already proved unique: joins two lines whose ends touch and
  * keeps the join only if the puzzle is still proved unique (a join can add solutions: the
@@ -96,21 +115,7 @@ function adjacent(x: number, y: number, width: number): boolean {
 export function mergeDown(cover: Cover, width: number, height: number, target: number, proof: Proof, tries: number, rng: Rng, budget: Budget): Cover {
   let paths = cover;
   while (paths.length > target && budget.nodes > 0 && tries > 0) {
-    const joins: [number, boolean, number, boolean][] = [];
-    for (let a = 0; a < paths.length; a++) {
-      for (let b = a + 1; b < paths.length; b++) {
-        const pa = paths[a]!;
-        const pb = paths[b]!;
-        for (const endA of [true, false]) {
-          for (const startB of [true, false]) {
-            const x = endA ? pa[pa.length - 1]! : pa[0]!;
-            const y = startB ? pb[0]! : pb[pb.length - 1]!;
-            if (adjacent(x, y, width)) joins.push([a, endA, b, startB]);
-          }
-        }
-      }
-    }
-    rng.shuffle(joins);
+    const joins = rng.shuffle(joinsOf(paths, width));
     let next: Cover | null = null;
     for (const [a, endA, b, startB] of joins) {
       if (budget.nodes <= 0 || tries <= 0) break;
@@ -124,6 +129,84 @@ export function mergeDown(cover: Cover, width: number, height: number, target: n
     }
     if (!next) break;
     paths = next;
+  }
+  return paths;
+}
+
+/** Proof costs within 1/SLACK (and 50 nodes) of each other count as the same. */
+const SLACK = 10;
+
+/** A join's proof found a second solution: it has one for good (see mergeCheapest). */
+const TWO = -1;
+
+/**
+ * Like mergeDown, for puzzles proved by the exact search, but each step takes the join whose
+ * proof is cheapest. What a proof costs is a property of the whole puzzle, and every later
+ * proof (and check()) pays for what earlier joins made loose: joins taken at random soon leave
+ * every further proof past any budget (at 20x20, stuck near 40 lines with most joins unique
+ * but 10,000-30,000 nodes to prove), while always taking the cheapest keeps proofs near the
+ * cost of probing the board once, down to where no two ends touch any more.
+ *
+ * A join's cost seldom changes when lines elsewhere are joined, so each is remembered and the
+ * joins are tried cheapest first, a new one at the cost of the last join taken; scanning stops
+ * once the best proved join is about as cheap as the next one's remembered cost or the last
+ * join's (within a tenth: most proofs cost the board's probing and little more). A join with a
+ * second solution keeps one whatever is joined later (joining two lines of any solution at
+ * their touching ends gives a solution of the joined puzzle), so it is never tried again.
+ * `spend` bounds the nodes of all proofs here.
+ */
+export function mergeCheapest(cover: Cover, width: number, height: number, target: number, proof: Proof, spend: number, rng: Rng, budget: Budget): Cover {
+  let paths = cover;
+  const n = width * height;
+  const cost = new Map<number, number>();
+  let left = spend;
+  // What proving the puzzle costs as it is: a join near that is as cheap as joins get.
+  const first = searchSolutions(cluesOfCover(paths, width, height), linksOf(paths, width, height), Math.min(proof.nodes, budget.nodes), true);
+  let last = first.nodes ?? proof.nodes;
+  left -= last;
+  budget.nodes -= last;
+  // A puzzle already past the proofs' limit only gets dearer with fewer lines.
+  if (first.gaveUp) return paths;
+  const key = (x: number, y: number) => Math.min(x, y) * n + Math.max(x, y);
+  while (paths.length > target && left > 0 && budget.nodes > 0) {
+    const joins = rng
+      .shuffle(joinsOf(paths, width))
+      .map((j) => {
+        const pa = paths[j[0]]!;
+        const pb = paths[j[2]]!;
+        const k = key(j[1] ? pa[pa.length - 1]! : pa[0]!, j[3] ? pb[0]! : pb[pb.length - 1]!);
+        return { j, k, est: cost.get(k) ?? last };
+      })
+      .filter((c) => c.est !== TWO)
+      .sort((p, q) => p.est - q.est);
+    let best: Cover | null = null;
+    let bestCost = Infinity;
+    for (const { j, k, est } of joins) {
+      // The last join's cost stands for the board's probing, which every proof pays.
+      const par = Math.max(est, last);
+      if (best && bestCost <= par + par / SLACK + 50) break;
+      if (left <= 0 || budget.nodes <= 0) break;
+      const cand = joined(paths, ...j);
+      if (firstFault(cand, width)) continue;
+      // A join much dearer than the board's probing would make every later proof dearer too.
+      const nodes = Math.min(proof.nodes, 2 * last + 100, left, budget.nodes);
+      const res = searchSolutions(cluesOfCover(cand, width, height), linksOf(cand, width, height), nodes, true);
+      const used = res.nodes ?? nodes;
+      left -= used;
+      budget.nodes -= used;
+      if (res.gaveUp) cost.set(k, nodes + 1);
+      else if (res.solutions !== 1) cost.set(k, TWO);
+      else {
+        cost.set(k, used);
+        if (used < bestCost) {
+          best = cand;
+          bestCost = used;
+        }
+      }
+    }
+    if (!best) break;
+    paths = best;
+    last = bestCost;
   }
   return paths;
 }
