@@ -4,7 +4,7 @@ import { Human } from './human.js';
 import { randomLatin } from './latin.js';
 import { DIFFICULTIES, OP_BIT, opsMaskOf, type Cage, type CalcudokuModel, type CalcudokuOptions, type Op } from './model.js';
 import { connected, insertSorted, mergeRandom, neighbours, ownerOf, randomDominoes, randomPartition, splitRandom } from './partition.js';
-import { cageInfo, cageOps, puzOf as puzOfInfos, type CageInfo } from './puzzle.js';
+import { cageInfo, cageOps, filled, puzOf as puzOfInfos, type CageInfo } from './puzzle.js';
 import { countSolutions } from './solve.js';
 
 interface WorkCage {
@@ -224,14 +224,17 @@ function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
     );
     if (!near.length) break;
     const into = rng.pick(near.sort((a, b) => a - b));
-    out = out.filter((_, k) => k !== victim && k !== into).concat([[...out[into]!, ...out[victim]!]]);
+    out = out.filter((_, k) => k !== victim && k !== into).concat([joinedCells(out[into]!, out[victim]!)]);
   }
   return out;
 }
 
-/** Scratch, cell to cage index, for swappable() and reshape() (neither calls the other). */
-const OWNER: number[] = [];
-const COL_OF: number[] = [];
+/**
+ * Scratch, cell to cage index, for swappable(), breakTie() and reshape() (none calls another); packed
+ * from the start (the largest grid is 12x12) so that it keeps one kind of array.
+ */
+const OWNER: number[] = filled(256, 0);
+const COL_OF: number[] = filled(256, 0);
 
 /**
  * Whether some two digits a and b sit at the corners of a rectangle, a b over b a, with each cage
@@ -305,52 +308,91 @@ function secondSolution(p: Plan, stuck: Human): number[] | null {
  * redrawing both clues, trying moves until the second solution no longer fits the clues.
  */
 function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCage[] | null {
+  // Loops and lists made by push, no closures or spreads: this runs for every second solution found,
+  // and a function this size is costly to compile again whenever a new kind of array reaches it.
   const n = p.n;
-  const owner = ownerOf(n, cages.map((c) => c.cells));
-  const differ = rng.shuffle(other.map((d, i) => (d !== p.sol[i] ? i : -1)).filter((i) => i >= 0));
+  const owner = OWNER;
+  for (let k = 0; k < cages.length; k++) {
+    const cells = cages[k]!.cells;
+    for (let j = 0; j < cells.length; j++) owner[cells[j]!] = k;
+  }
+  const differ: number[] = [];
+  for (let i = 0; i < other.length; i++) if (other[i] !== p.sol[i]) differ.push(i);
+  rng.shuffle(differ);
+  const looks = Math.min(6, differ.length);
   const minPart = p.givens ? 1 : 2;
-  for (const x of differ.slice(0, 6)) {
+  for (let t = 0; t < looks; t++) {
+    const x = differ[t]!;
     const a = owner[x]!;
-    for (const y of rng.shuffle(neighbours(n, x).slice())) {
+    const ys = rng.shuffle(neighbours(n, x).slice());
+    for (let u = 0; u < ys.length; u++) {
+      const y = ys[u]!;
       const b = owner[y]!;
       if (b === a) continue;
-      let from = cages[a]!.cells.filter((i) => i !== x);
-      let to = [...cages[b]!.cells, x];
+      let from = without(cages[a]!.cells, x);
+      let to = cages[b]!.cells.slice();
+      to.push(x);
       if (p.dominoes || to.length > p.maxSize || from.length < minPart || !connected(n, from)) {
         // Swap x for y instead, which keeps both sizes.
-        from = [...from, y];
-        to = cages[b]!.cells.filter((i) => i !== y).concat(x);
+        from.push(y);
+        to = without(cages[b]!.cells, y);
+        to.push(x);
         if (p.dominoes && !(connected(n, from) && connected(n, to))) continue;
         if (!connected(n, from) || !connected(n, to) || to.length < minPart) continue;
       }
       for (let tries = 0; tries < 3; tries++) {
         const ca = clue(p, from, rng);
         const cb = clue(p, to, rng);
-        if (!fits(p, ca, other) || !fits(p, cb, other)) {
-          return [...cages.filter((_, k) => k !== a && k !== b), ca, cb];
-        }
+        if (!fits(p, ca, other) || !fits(p, cb, other)) return replaced(cages, a, b, ca, cb);
       }
     }
   }
   // Moving or swapping one cell cannot split a domino from its partner when the two swap digits
   // (two dominoes a,b over b,a): cutting the cage and a neighbour again along a new border can.
-  for (const x of differ.slice(0, 6)) {
+  for (let t = 0; t < looks; t++) {
+    const x = differ[t]!;
     const a = owner[x]!;
-    for (const y of rng.shuffle(neighbours(n, x).slice())) {
-      const b = owner[y]!;
+    const ys = rng.shuffle(neighbours(n, x).slice());
+    for (let u = 0; u < ys.length; u++) {
+      const b = owner[ys[u]!]!;
       if (b === a) continue;
-      const joined = [...cages[a]!.cells, ...cages[b]!.cells];
+      const joined = joinedCells(cages[a]!.cells, cages[b]!.cells);
       for (let tries = 0; tries < 4; tries++) {
         const parts = recut(p, joined, rng);
         if (!parts) continue;
-        const fresh = parts.map((c) => clue(p, c, rng));
-        if (fresh.some((c) => !fits(p, c, other))) {
-          return [...cages.filter((_, k) => k !== a && k !== b), ...fresh];
-        }
+        const ca = clue(p, parts[0]!, rng);
+        const cb = clue(p, parts[1]!, rng);
+        if (!fits(p, ca, other) || !fits(p, cb, other)) return replaced(cages, a, b, ca, cb);
       }
     }
   }
   return null;
+}
+
+/** The cages without cages a and b, then ca and cb. */
+function replaced(cages: WorkCage[], a: number, b: number, ca: WorkCage, cb: WorkCage): WorkCage[] {
+  const out: WorkCage[] = [];
+  for (let k = 0; k < cages.length; k++) if (k !== a && k !== b) out.push(cages[k]!);
+  out.push(ca, cb);
+  return out;
+}
+
+/*
+ * Cell lists are made by push only. Spread with a trailing cell ([...a, x]) and concat with a number
+ * made arrays of V8's generic holey kind, about one cage in 25 at 4x4 hard; every function the
+ * lists go through then met a second kind of array, was thrown out of optimised code and compiled
+ * again, on the compiler's threads, whose CPU counts in the time per puzzle.
+ */
+function without(cells: readonly number[], x: number): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < cells.length; j++) if (cells[j] !== x) out.push(cells[j]!);
+  return out;
+}
+
+function joinedCells(a: readonly number[], b: readonly number[]): number[] {
+  const out = a.slice();
+  for (let j = 0; j < b.length; j++) out.push(b[j]!);
+  return out;
 }
 
 /** Whether a filling of the whole grid satisfies a cage's clue as the solver reads it. */
@@ -419,7 +461,7 @@ function reshape(p: Plan, cages: WorkCage[], k: number, rng: Rng): WorkCage[] | 
   }
   if (!near.length) return null;
   const other = rng.pick(near);
-  const parts = recut(p, cages[k]!.cells.concat(cages[other]!.cells), rng);
+  const parts = recut(p, joinedCells(cages[k]!.cells, cages[other]!.cells), rng);
   if (!parts) return null;
   const out: WorkCage[] = [];
   for (let j = 0; j < cages.length; j++) if (j !== k && j !== other) out.push(cages[j]!);

@@ -49,8 +49,11 @@ export function opsTextOf(mask: number): string {
 /** The value a cage's digits make under an operation, or null when the operation does not apply. */
 export function applyOp(op: Op, digits: readonly number[]): number | null {
   if (op === '=') return digits.length === 1 ? digits[0]! : null;
-  if (op === '+') return digits.reduce((a, b) => a + b, 0);
-  if (op === '*') return digits.reduce((a, b) => a * b, 1);
+  if (op === '+' || op === '*') {
+    let v = op === '+' ? 0 : 1;
+    for (let j = 0; j < digits.length; j++) v = op === '+' ? v + digits[j]! : v * digits[j]!;
+    return v;
+  }
   if (digits.length !== 2) return null;
   const hi = Math.max(digits[0]!, digits[1]!);
   const lo = Math.min(digits[0]!, digits[1]!);

@@ -91,7 +91,9 @@ export function mergeRandom(n: number, cages: number[][], rng: Rng, maxSize: num
   const b = rng.pick(fits);
   const out: number[][] = [];
   for (let k = 0; k < cages.length; k++) if (k !== a && k !== b) out.push(cages[k]!);
-  out.push(cages[a]!.concat(cages[b]!));
+  const joined = cages[a]!.slice();
+  for (const i of cages[b]!) joined.push(i);
+  out.push(joined);
   return out;
 }
 

@@ -92,12 +92,11 @@ export function makePuz(n: number, cages: { cells: number[]; ops: number; target
 
 export function puzOfModel(m: CalcudokuModel): Puz {
   const allowed = opsMaskOf(m.ops);
-  return makePuz(
-    m.size,
-    m.cages.map((c) => ({
-      cells: c.cells.map(([r, col]) => r * m.size + col),
-      ops: cageOps(c.cells.length, c.op, m.hideOps, allowed),
-      target: c.target,
-    })),
-  );
+  const infos: CageInfo[] = [];
+  for (const c of m.cages) {
+    const cells: number[] = [];
+    for (const [r, col] of c.cells) cells.push(r * m.size + col);
+    infos.push(cageInfo(m.size, cells, cageOps(cells.length, c.op, m.hideOps, allowed), c.target));
+  }
+  return puzOf(m.size, infos);
 }
