@@ -144,6 +144,16 @@ describe('calcudoku puzzles', () => {
     }
   });
 
+  // Every grid of - clues alone keeps its clues when each digit d becomes n+1-d, so at even sizes
+  // (no leftover single cell) only a given rules the second solution out; hard ones once failed.
+  it.each([4, 6])('makes hard puzzles of size %i with only -', (size) => {
+    for (let s = 0; s < 2; s++) {
+      const m = make({ size, ops: '-', difficulty: 'hard' }, `minus${size}${s}`);
+      for (const cage of m.cages) expect(cage.op === '-' || cage.op === '=').toBe(true);
+      verify(m);
+    }
+  });
+
   it('only uses single-cell cages where a given is called for', () => {
     for (const difficulty of ['medium', 'hard', 'expert', 'unreasonable'] as Difficulty[]) {
       for (let s = 0; s < 3; s++) {

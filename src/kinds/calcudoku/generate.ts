@@ -78,7 +78,13 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     // A given is a free digit: only easy puzzles, 4x4 up to medium, domino-only grids of odd size and
     // medium grids without x (+ and - alone rarely pin a cell by cage arithmetic) need one. Harder 4x4
     // grids do without, as Keen's do: measured, that takes a third less grading to reach their level.
-    givens: level === 0 || (n <= 4 && level <= 1) || (dominoes && n % 2 === 1) || (level === 1 && !(allowed & OP_BIT['*'])),
+    // Grids of - clues alone need one too: turning every digit d into n+1-d keeps each difference
+    // and each row and column, so without a given every such grid has a second solution.
+    givens:
+      level === 0 ||
+      (n <= 4 && level <= 1) ||
+      (dominoes && (n % 2 === 1 || allowed === OP_BIT['-'])) ||
+      (level === 1 && !(allowed & OP_BIT['*'])),
     dominoes,
     maxSize: dominoes ? 2 : Math.min(SHAPE[level]!.max, n <= 4 ? n : 9),
   };
