@@ -1,6 +1,5 @@
 import { concatBytes } from '../core/bytes.js';
 import { sha256 } from '@noble/hashes/sha2';
-import { bytesToHex } from '@noble/hashes/utils';
 import type { Item, Progress } from '../core/kind.js';
 import { fail } from '../core/errors.js';
 import type { PlannedPage } from '../layout/plan.js';
@@ -86,13 +85,21 @@ export function manifestText(m: Manifest): string {
   return `${JSON.stringify(m, null, 2)}\n`;
 }
 
+/**
+ * A digest in hex as one flat string: built by joining, not by adding piece by piece, which leaves
+ * a chain of ~40 small strings behind each one (the manifest holds one a pupil until the end).
+ */
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (b) => (b < 16 ? '0' : '') + b.toString(16)).join('');
+}
+
 class Files {
   readonly list: ManifestFile[] = [];
   constructor(private sink: BatchSink) {}
 
   async write(name: string, bytes: Uint8Array, pages: number): Promise<void> {
     await this.sink.file(name, bytes, pages);
-    this.list.push({ file: name, pages, sha256: bytesToHex(sha256(bytes)) });
+    this.list.push({ file: name, pages, sha256: hex(sha256(bytes)) });
   }
 
   /** A file passed on in pieces as they are made, hashed as it goes. */
@@ -109,7 +116,7 @@ class Files {
       close: async (pages) => {
         if (own) await own.close(pages);
         else await this.sink.file(name, concatBytes(held), pages);
-        this.list.push({ file: name, pages, sha256: bytesToHex(hash.digest()) });
+        this.list.push({ file: name, pages, sha256: hex(hash.digest()) });
       },
     };
   }

@@ -8,6 +8,7 @@ import { describeFigure } from '../layout/describe.js';
 import type { Box, Draw as DrawType } from '../pdf/draw.js';
 import { Draw } from '../pdf/draw.js';
 import { CollectedDocument, contentBox } from '../pdf/render.js';
+import { keepWrittenAsNumbers } from '../pdf/written.js';
 import type { BuiltWorksheet, Size } from './parts.js';
 import type { BatchPlan } from './plan.js';
 import type { DocMeta } from '../pdf/document.js';
@@ -113,6 +114,8 @@ export class KeyWriter {
       if (block.first) pupilItem.addItem(block.worksheet);
       this.drawBlock(block, this.area.y + at.y);
     }
+    // The pupil's bookmarks are complete: what the key keeps of them and of written pages stays small.
+    keepWrittenAsNumbers(this.out.doc);
     this.pupilsDone++;
   }
 

@@ -45,6 +45,17 @@ export class Tags {
     el.end();
   }
 
+  /**
+   * Written elements as their section keeps them until it ends: each run of them becomes one
+   * stand-in that PDFKit takes for an element and whose reference prints as the run's numbers
+   * (`written` makes that reference). So a long section (a school's answer key) holds numbers,
+   * not its elements with their descriptions.
+   */
+  compact(written: (ids: number[]) => object): void {
+    const proto = Object.getPrototypeOf(this.root) as object;
+    for (const el of [this.root, this.sect]) if (el) compactChildren(el as unknown as Internal, proto, written);
+  }
+
   /** Drawn for looks or repeated on every page (footers, rules, running headings): not read out. */
   artifact(draw: () => void, pagination = false): void {
     this.doc.markContent('Artifact', pagination ? { type: 'Pagination' } : { type: 'Layout' });
@@ -56,6 +67,46 @@ export class Tags {
   }
 }
 
+interface Internal {
+  dictionary: { id: number };
+  _children: unknown[];
+  _ended: boolean;
+  _flushed: boolean;
+  _isFlushable(): boolean;
+  stand?: number[]; // a stand-in: the numbers of the run it holds
+}
+
+function compactChildren(el: Internal, proto: object, written: (ids: number[]) => object): void {
+  const out: unknown[] = [];
+  let run: number[] | null = null;
+  for (const c of el._children) {
+    const e = c as Internal;
+    if (e.stand) {
+      if (run) run.push(...e.stand);
+      else out.push(e), (run = e.stand);
+    } else if (Object.getPrototypeOf(e) === proto && e._flushed) {
+      if (run) run.push(e.dictionary.id);
+      else out.push(standIn(proto, (run = [e.dictionary.id]), written));
+    } else {
+      out.push(c);
+      run = null;
+    }
+  }
+  el._children = out;
+}
+
+/** Ended, written, and read only by its parent's flush, which lists its reference. */
+function standIn(proto: object, ids: number[], written: (ids: number[]) => object): Internal {
+  const s = Object.create(proto) as Internal;
+  s.stand = ids;
+  s._ended = true;
+  s._flushed = true;
+  s._children = [];
+  s.dictionary = written(ids) as unknown as Internal['dictionary'];
+  s._isFlushable = () => true;
+  return s;
+}
+
 const trees = new WeakMap<Doc, Tags>();
 
 /** The structure tree of a document, started on first use. */
@@ -63,4 +114,9 @@ export function tagsOf(doc: Doc): Tags {
   let t = trees.get(doc);
   if (!t) trees.set(doc, (t = new Tags(doc)));
   return t;
+}
+
+/** Compacts the structure tree of `doc`, if it has one (see Tags.compact). */
+export function compactTags(doc: Doc, written: (ids: number[]) => object): void {
+  trees.get(doc)?.compact(written);
 }
