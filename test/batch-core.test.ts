@@ -77,7 +77,7 @@ describe('the batch core', () => {
 
 describe('the batch core in a browser', () => {
   it('imports nothing of Node: files, paths, threads and hashing stay on the command-line side', () => {
-    const core = ['batch/core.ts', 'batch/tasks.ts', 'batch/key.ts', 'batch/plan.ts', 'batch/parts.ts', 'batch/roles.ts', 'batch/roster.ts', 'batch/merge.ts', 'batch/schema.ts', 'pdf/render.ts', 'layout/pack.ts'];
+    const core = ['batch/core.ts', 'batch/files.ts', 'batch/booklet.ts', 'batch/tasks.ts', 'batch/key.ts', 'batch/plan.ts', 'batch/parts.ts', 'batch/roles.ts', 'batch/roster.ts', 'batch/merge.ts', 'batch/schema.ts', 'pdf/render.ts', 'layout/pack.ts'];
     for (const f of core) {
       const src = readFileSync(new URL(`../src/${f}`, import.meta.url), 'utf8');
       expect(src, f).not.toMatch(/from '(node:|worker_threads|fs|path|crypto)/);

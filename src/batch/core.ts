@@ -1,18 +1,10 @@
-import { concatBytes } from '../core/bytes.js';
-import { sha256 } from '@noble/hashes/sha2';
 import type { Item, Progress } from '../core/kind.js';
 import { fail } from '../core/errors.js';
-import type { PlannedPage } from '../layout/plan.js';
-import { Templates } from '../layout/templates.js';
-import { PAPER_SIZE } from '../pdf/document.js';
-import { renderToBuffer } from '../pdf/render.js';
-import { bookletOrder, mergePdfs, type Bookmark, type MergeOptions } from './merge.js';
-import { halfPage } from './parts.js';
-import { messages } from '../i18n/messages.js';
 import type { BatchPlan } from './plan.js';
+import { counter, Files, type BatchSink, type ManifestFile } from './files.js';
 import { Roles } from './roles.js';
-import { pupilFileNames, safeFileName } from './roster.js';
-import { BatchTasks, type GenerateResult, type KeyResult, type PdfResult, type PupilResult, type SheetResult, type Setup, type Task } from './tasks.js';
+import { pupilFileNames } from './roster.js';
+import type { BatchTasks, GenerateResult, KeyResult, PupilResult, Setup, Task } from './tasks.js';
 
 /**
  * A batch without files or threads: the plan comes in as data, the work goes to a task runner (a
@@ -30,18 +22,7 @@ export interface TaskRunner {
   run<R>(task: Task, owner?: Owner): Promise<{ result: R; worker: number; ms: number }>;
 }
 
-/** Where finished files go: whole files, and (if given) files passed on piece by piece. */
-export interface BatchSink {
-  file(name: string, bytes: Uint8Array, pages: number): Promise<void>;
-  /** A file written in pieces (a class's key), so it is never held whole; without it the pieces are joined for file(). */
-  open?(name: string): { write(bytes: Uint8Array): Promise<void>; close(pages: number): Promise<void> };
-}
-
-export interface ManifestFile {
-  file: string;
-  pages: number;
-  sha256: string;
-}
+export type { BatchSink, ManifestFile } from './files.js';
 
 export interface Manifest {
   title: string;
@@ -56,18 +37,22 @@ export interface Manifest {
 export const KEY_FILE = 'answer-key.pdf';
 export const MANIFEST = 'manifest.json';
 
-/** Runs every task in this thread: for a Web Worker, and for tests. */
+/**
+ * Runs every task in this thread: for a Web Worker, and for tests. The drawing code is loaded with
+ * the first task, so a thread that only hands out work (the command line's) never loads it.
+ */
 export class InThreadRunner implements TaskRunner {
   readonly size = 1;
-  private tasks: BatchTasks;
+  private tasks: Promise<BatchTasks>;
 
   constructor(setup: Setup) {
-    this.tasks = new BatchTasks(setup);
+    this.tasks = import('./tasks.js').then((m) => new m.BatchTasks(setup));
   }
 
   async run<R>(task: Task): Promise<{ result: R; worker: number; ms: number }> {
+    const tasks = await this.tasks;
     const started = performance.now();
-    const result = (await this.tasks.run(task)) as R;
+    const result = (await tasks.run(task)) as R;
     return { result, worker: 0, ms: performance.now() - started };
   }
 }
@@ -83,57 +68,6 @@ export function batchSetup(plan: BatchPlan, seed: string, source: string, bookle
 
 export function manifestText(m: Manifest): string {
   return `${JSON.stringify(m, null, 2)}\n`;
-}
-
-/**
- * A digest in hex as one flat string: built by joining, not by adding piece by piece, which leaves
- * a chain of ~40 small strings behind each one (the manifest holds one a pupil until the end).
- */
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => (b < 16 ? '0' : '') + b.toString(16)).join('');
-}
-
-class Files {
-  readonly list: ManifestFile[] = [];
-  constructor(private sink: BatchSink) {}
-
-  async write(name: string, bytes: Uint8Array, pages: number): Promise<void> {
-    await this.sink.file(name, bytes, pages);
-    this.list.push({ file: name, pages, sha256: hex(sha256(bytes)) });
-  }
-
-  /** A file passed on in pieces as they are made, hashed as it goes. */
-  open(name: string): { write(bytes: Uint8Array): Promise<void>; close(pages: number): Promise<void> } {
-    const hash = sha256.create();
-    const own = this.sink.open?.(name);
-    const held: Uint8Array[] = [];
-    return {
-      write: async (bytes) => {
-        hash.update(bytes);
-        if (own) await own.write(bytes);
-        else held.push(bytes);
-      },
-      close: async (pages) => {
-        if (own) await own.close(pages);
-        else await this.sink.file(name, concatBytes(held), pages);
-        this.list.push({ file: name, pages, sha256: hex(hash.digest()) });
-      },
-    };
-  }
-}
-
-/** Counts finished tasks against everything the run will do. */
-function counter(progress: Progress, total: number): <T>(p: Promise<T>) => Promise<T> {
-  let done = 0;
-  return (p) =>
-    p.then((v) => {
-      progress(++done, total);
-      return v;
-    });
-}
-
-function shift(marks: Bookmark[], by: number, path: (p: string[]) => string[] = (p) => p): Bookmark[] {
-  return marks.map((m) => ({ path: path(m.path), page: m.page + by }));
 }
 
 /** Pupils in flight at once per worker: enough to keep every worker busy, few enough to keep memory flat. */
@@ -210,76 +144,6 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
   }
 }
 
-function coverPage(plan: BatchPlan, contents: { name: string; page: number }[]): PlannedPage {
-  const subtitle = messages(plan.lang).t('batch.worksheets', { n: plan.worksheets.length });
-  return {
-    template: 'cover',
-    vars: { title: plan.title, subtitle, contents, pupil: '', lang: plan.lang },
-    slots: [],
-    grid: { cols: 1, rows: 1 },
-    labels: false,
-    mirrored: false,
-    outline: null,
-    ...(plan.largePrint ? { large: true } : {}),
-  };
-}
-
-async function booklet(setup: Setup, runner: TaskRunner, files: Files, manifest: Manifest, progress: Progress): Promise<void> {
-  const { plan } = setup;
-  const n = plan.worksheets.length;
-  const backs = plan.answers !== 'none';
-  const count = counter(progress, n * (backs ? 3 : 2));
-  const sheets = await Promise.all(plan.worksheets.map((_, w) => count(runner.run<SheetResult>({ type: 'sheet', worksheet: w }))));
-  const fronts = sheets.reduce((s, x) => s + x.result.front, 0);
-  const backPages = sheets.reduce((s, x) => s + x.result.back, 0);
-  const together = plan.answers === 'back';
-  const mainTotal = 1 + fronts + (together ? backPages : 0);
-  const frontStart = sheets.map((_, w) => 1 + sheets.slice(0, w).reduce((s, x) => s + x.result.front, 0));
-  const backStart = sheets.map((_, w) => (together ? 1 + fronts : 0) + sheets.slice(0, w).reduce((s, x) => s + x.result.back, 0));
-  const stretch = (w: number, answers: boolean, first: number, total: number) =>
-    count(runner.run<PdfResult>({ type: 'stretch', worksheet: w, answers, first: first + 1, total }, sheets[w]!.worker)).then((r) => Buffer.from(r.result.pdf));
-  const frontPdfs = sheets.map((_, w) => stretch(w, false, frontStart[w]!, mainTotal));
-  const backPdfs = backs ? sheets.map((s, w) => (s.result.back ? stretch(w, true, backStart[w]!, together ? mainTotal : backPages) : null)) : [];
-
-  const contents = sheets.map((s, w) => ({ name: s.result.name, page: frontStart[w]! + 1 }));
-  const msg = messages(plan.lang);
-  if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: 1 + fronts + 1 });
-  const templates = new Templates();
-  const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
-  const cover = Buffer.from(
-    await renderToBuffer([coverPage(plan, contents)], {
-      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
-    }),
-  );
-  const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
-  const impose = (pages: number): MergeOptions['impose'] =>
-    setup.booklet ? { sheet: { w: PAPER_SIZE[plan.paper].h, h: PAPER_SIZE[plan.paper].w }, order: bookletOrder(pages) } : undefined;
-  const physical = (pages: number) => (setup.booklet ? bookletOrder(pages).length : pages);
-  const answerMarks = (w: number, first: number) => shift(sheets[w]!.result.backMarks, first, () => [msg.t('batch.answers'), sheets[w]!.result.name]);
-
-  const mainChunks = [cover, ...(await Promise.all(frontPdfs))];
-  const bookmarks: Bookmark[] = [{ path: [msg.t('page.contents')], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, frontStart[w]!))];
-  const backChunks = (await Promise.all(backPdfs)).filter((b) => b !== null);
-  if (together) {
-    mainChunks.push(...backChunks);
-    bookmarks.push(...sheets.flatMap((_, w) => answerMarks(w, backStart[w]!)));
-  }
-  const file = safeFileName(plan.title);
-  await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal) }), physical(mainTotal));
-  if (!together && backChunks.length) {
-    const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
-    await files.write(`${file}-answers.pdf`, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
-  }
-  manifest.worksheets = sheets.map((s, w) => ({
-    worksheet: w + 1,
-    kind: plan.worksheets[w]!.kind,
-    name: s.result.name,
-    codes: s.result.codes,
-    firstPage: frontStart[w]! + 1,
-    answersPage: s.result.back ? backStart[w]! + 1 : null,
-  }));
-}
-
 /**
  * Makes every file of a batch and returns its manifest (the caller stores it as manifest.json).
  * With a roster: one PDF per pupil and the teacher's key; without: one booklet.
@@ -288,6 +152,6 @@ export async function runBatchCore(setup: Setup, runner: TaskRunner, sink: Batch
   const files = new Files(sink);
   const manifest: Manifest = { title: setup.plan.title, seed: setup.seed, paper: setup.plan.paper, booklet: setup.booklet, files: files.list };
   if (setup.plan.roster) await pupils(setup, runner, files, manifest, progress);
-  else await booklet(setup, runner, files, manifest, progress);
+  else await (await import('./booklet.js')).booklet(setup, runner, files, manifest, progress);
   return manifest;
 }

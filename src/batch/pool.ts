@@ -3,10 +3,14 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { UserError } from '../core/errors.js';
 import type { Owner, TaskRunner } from './core.js';
+import type { BatchPlan } from './plan.js';
 import type { Setup, Task } from './tasks.js';
 
+/** What a worker of the pool does: the batch's tasks, and first reading the plan and taking the setup. */
+export type WorkerTask = Task | { type: 'plan'; file: string } | { type: 'setup'; setup: Setup };
+
 interface Queued {
-  task: Task;
+  task: WorkerTask;
   owner: Owner;
   resolve(v: { result: unknown; worker: number; ms: number }): void;
   reject(e: Error): void;
@@ -34,7 +38,7 @@ interface Queued {
  */
 const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
 
-function startWorker(setup: Setup): Worker {
+function startWorker(setup: Setup | null): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./worker.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
   // tsx's "./esm/api" export for import (require.resolve would give its CommonJS twin).
   const api = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
@@ -55,8 +59,14 @@ export class Pool implements TaskRunner {
   private queue: Queued[] = [];
   private failed: Error | null = null;
 
-  constructor(size: number, setup: Setup) {
-    for (let i = 0; i < size; i++) {
+  /** Workers started with `setup`, or one without, to read the plan first (see `readPlan`). */
+  constructor(size: number, setup: Setup | null) {
+    this.grow(size, setup);
+  }
+
+  /** Up to `size` workers, the new ones started with `setup`. */
+  grow(size: number, setup: Setup | null): void {
+    for (let i = this.workers.length; i < size; i++) {
       const w = startWorker(setup);
       w.on('message', (msg: { result?: unknown; error?: { user: boolean; message: string; stack?: string } }) => this.done(i, msg));
       w.on('error', (e) => this.crash(e));
@@ -66,12 +76,22 @@ export class Pool implements TaskRunner {
     }
   }
 
+  /** The plan, read and checked by the first worker (the main thread does not load the kinds). */
+  async readPlan(file: string): Promise<BatchPlan> {
+    return (await this.run<BatchPlan>({ type: 'plan', file }, 0)).result;
+  }
+
+  /** Gives the workers started without a setup theirs. */
+  async setup(setup: Setup, workers: number): Promise<void> {
+    await Promise.all(Array.from({ length: workers }, (_, i) => this.run({ type: 'setup', setup }, i)));
+  }
+
   get size(): number {
     return this.workers.length;
   }
 
   /** Runs `task` on a worker; `ms` is how long that worker took. */
-  run<R>(task: Task, owner: Owner = null): Promise<{ result: R; worker: number; ms: number }> {
+  run<R>(task: WorkerTask, owner: Owner = null): Promise<{ result: R; worker: number; ms: number }> {
     if (this.failed) return Promise.reject(this.failed);
     return new Promise((resolve, reject) => {
       this.queue.push({ task, owner, resolve: resolve as Queued['resolve'], reject });

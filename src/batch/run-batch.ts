@@ -1,13 +1,11 @@
 import { mkdirSync, openSync, closeSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { Progress } from '../core/kind.js';
-import { fail, UserError } from '../core/errors.js';
+import { fail } from '../core/errors.js';
 import { randomSeed } from '../core/seed.js';
 import { checkFolder, pendingFiles } from '../node/write.js';
 import { loadPdfkit } from '../port/node-lazy.js';
 import { batchSetup, manifestText, runBatchCore, MANIFEST, type BatchSink, type Manifest } from './core.js';
-import { readPlan } from './plan-file.js';
-import type { BatchPlan } from './plan.js';
 import { Pool } from './pool.js';
 
 export type { Manifest, ManifestFile } from './core.js';
@@ -102,38 +100,33 @@ class FolderSink implements BatchSink {
   }
 }
 
-/** `puzzlepress batch PLAN`: validates everything, generates on a worker pool, writes the files and a manifest. */
 /**
- * The plan, read before PDFKit is loaded on this thread; a plan that names a font file needs it to
- * read the font, so a plan refused without it is read again with it (the second answer stands).
+ * `puzzlepress batch PLAN`: validates everything, generates on a worker pool, writes the files and a
+ * manifest. The first worker reads the plan while this thread loads nothing of the kinds or of the
+ * drawing: this thread only hands out work and writes files.
  */
-async function readPlanHere(file: string): Promise<BatchPlan> {
-  try {
-    return readPlan(file);
-  } catch (e) {
-    if (!(e instanceof UserError)) throw e;
-    await loadPdfkit();
-    return readPlan(file);
-  }
-}
-
 export async function runBatch(run: BatchRun): Promise<Manifest> {
-  const plan = await readPlanHere(run.planFile);
-  const seed = plan.seed ?? randomSeed();
-  const setup = batchSetup(plan, seed, run.planFile, run.booklet);
-  if (!plan.seed) run.log(`Seed: ${seed} (add "seed: ${seed}" to the plan to make the same puzzles again)`);
-  const dir = run.out ?? (plan.out ? resolve(dirname(run.planFile), plan.out) : 'output');
-  checkFolder(dir); // before the work, without creating it: an unwritable folder was found only when writing
-  const units = plan.roster ? plan.roster.length : plan.worksheets.length;
-  if (!plan.roster) await loadPdfkit(); // a booklet's cover is drawn here; pupils are drawn only in the workers
-  const sink = new FolderSink(dir);
-  const pool = new Pool(Math.max(1, Math.min(run.workers, units)), setup);
+  const pool = new Pool(1, null);
   let manifest: Manifest;
+  let sink: FolderSink;
   try {
-    manifest = await runBatchCore(setup, pool, sink, run.progress);
-  } catch (e) {
-    sink.discard();
-    throw e;
+    const plan = await pool.readPlan(run.planFile);
+    const seed = plan.seed ?? randomSeed();
+    const setup = batchSetup(plan, seed, run.planFile, run.booklet);
+    if (!plan.seed) run.log(`Seed: ${seed} (add "seed: ${seed}" to the plan to make the same puzzles again)`);
+    const dir = run.out ?? (plan.out ? resolve(dirname(run.planFile), plan.out) : 'output');
+    checkFolder(dir); // before the work, without creating it: an unwritable folder was found only when writing
+    const units = plan.roster ? plan.roster.length : plan.worksheets.length;
+    if (!plan.roster) await loadPdfkit(); // a booklet's cover is drawn here; pupils are drawn only in the workers
+    await pool.setup(setup, 1);
+    pool.grow(Math.max(1, Math.min(run.workers, units)), setup);
+    sink = new FolderSink(dir);
+    try {
+      manifest = await runBatchCore(setup, pool, sink, run.progress);
+    } catch (e) {
+      sink.discard();
+      throw e;
+    }
   } finally {
     await pool.close();
   }

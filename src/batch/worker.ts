@@ -1,16 +1,32 @@
 import '../port/node.js';
 import { parentPort, workerData } from 'node:worker_threads';
 import { UserError } from '../core/errors.js';
-import { BatchTasks, type Setup, type Task } from './tasks.js';
+import { readPlan } from './plan-file.js';
+import type { WorkerTask } from './pool.js';
+import { BatchTasks, type Setup } from './tasks.js';
 
-/** One thread of the batch pool: runs tasks in the order they come and posts PDFs back without copying. */
-const tasks = new BatchTasks(workerData as Setup);
+/**
+ * One thread of the batch pool: runs tasks in the order they come and posts PDFs back without copying.
+ * The first worker is started before the plan is read, and reads it ('plan'), so that the main
+ * thread never loads the puzzle kinds; it is then given the run's setup ('setup').
+ */
+let tasks = workerData ? new BatchTasks(workerData as Setup) : null;
 
-parentPort!.on('message', async (msg: { id: number; task: Task }) => {
+async function run(task: WorkerTask): Promise<unknown> {
+  if (task.type === 'plan') return readPlan(task.file);
+  if (task.type === 'setup') {
+    tasks = new BatchTasks(task.setup);
+    return null;
+  }
+  if (!tasks) throw new Error('batch worker has no setup yet');
+  return tasks.run(task);
+}
+
+parentPort!.on('message', async (msg: { id: number; task: WorkerTask }) => {
   try {
-    const result = await tasks.run(msg.task);
+    const result = (await run(msg.task)) as Record<string, unknown> & { pdf?: Uint8Array };
     const transfer: ArrayBuffer[] = [];
-    if ('pdf' in result) {
+    if (result && result.pdf) {
       // Only a buffer that is wholly the PDF may be handed over; a slice of a shared pool is copied.
       const own = result.pdf.byteOffset === 0 && result.pdf.byteLength === result.pdf.buffer.byteLength;
       result.pdf = own ? result.pdf : new Uint8Array(result.pdf);

@@ -3,7 +3,7 @@ import { dirname, basename, join, resolve } from 'node:path';
 import type { Writable } from 'node:stream';
 import { fail } from '../core/errors.js';
 import type { PlannedPage } from '../layout/plan.js';
-import { renderDocument, type RenderOptions } from '../pdf/render.js';
+import type { RenderOptions } from '../pdf/render.js';
 import { hold, release } from './interrupt.js';
 
 /** Temp files being written, removed if the run is stopped (see interrupt.ts). */
@@ -125,6 +125,8 @@ export async function writeAtomic(file: string, write: (sink: Writable) => Promi
 }
 
 export async function writePdf(file: string, pages: PlannedPage[], opts: RenderOptions): Promise<void> {
+  // loaded here: a batch's main thread checks and writes files but never draws
+  const { renderDocument } = await import('../pdf/render.js');
   const doc = renderDocument(pages, opts); // drawn in full before the file is opened
   await writeAtomic(file, (sink) => {
     const done = new Promise<void>((resolve, reject) => {

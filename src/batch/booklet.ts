@@ -1,0 +1,92 @@
+import type { Progress } from '../core/kind.js';
+import type { PlannedPage } from '../layout/plan.js';
+import { Templates } from '../layout/templates.js';
+import { PAPER_SIZE } from '../pdf/document.js';
+import { renderToBuffer } from '../pdf/render.js';
+import { messages } from '../i18n/messages.js';
+import type { Manifest, TaskRunner } from './core.js';
+import { counter, type Files } from './files.js';
+import { bookletOrder, mergePdfs, type Bookmark, type MergeOptions } from './merge.js';
+import { halfPage } from './parts.js';
+import type { BatchPlan } from './plan.js';
+import { safeFileName } from './roster.js';
+import type { PdfResult, SheetResult, Setup } from './tasks.js';
+
+/**
+ * A batch without a roster: one booklet of every worksheet (and its answers), drawn in stretches by
+ * the workers and joined here. Loaded only for such a plan: a class batch never needs its code.
+ */
+
+function shift(marks: Bookmark[], by: number, path: (p: string[]) => string[] = (p) => p): Bookmark[] {
+  return marks.map((m) => ({ path: path(m.path), page: m.page + by }));
+}
+
+function coverPage(plan: BatchPlan, contents: { name: string; page: number }[]): PlannedPage {
+  const subtitle = messages(plan.lang).t('batch.worksheets', { n: plan.worksheets.length });
+  return {
+    template: 'cover',
+    vars: { title: plan.title, subtitle, contents, pupil: '', lang: plan.lang },
+    slots: [],
+    grid: { cols: 1, rows: 1 },
+    labels: false,
+    mirrored: false,
+    outline: null,
+    ...(plan.largePrint ? { large: true } : {}),
+  };
+}
+
+export async function booklet(setup: Setup, runner: TaskRunner, files: Files, manifest: Manifest, progress: Progress): Promise<void> {
+  const { plan } = setup;
+  const n = plan.worksheets.length;
+  const backs = plan.answers !== 'none';
+  const count = counter(progress, n * (backs ? 3 : 2));
+  const sheets = await Promise.all(plan.worksheets.map((_, w) => count(runner.run<SheetResult>({ type: 'sheet', worksheet: w }))));
+  const fronts = sheets.reduce((s, x) => s + x.result.front, 0);
+  const backPages = sheets.reduce((s, x) => s + x.result.back, 0);
+  const together = plan.answers === 'back';
+  const mainTotal = 1 + fronts + (together ? backPages : 0);
+  const frontStart = sheets.map((_, w) => 1 + sheets.slice(0, w).reduce((s, x) => s + x.result.front, 0));
+  const backStart = sheets.map((_, w) => (together ? 1 + fronts : 0) + sheets.slice(0, w).reduce((s, x) => s + x.result.back, 0));
+  const stretch = (w: number, answers: boolean, first: number, total: number) =>
+    count(runner.run<PdfResult>({ type: 'stretch', worksheet: w, answers, first: first + 1, total }, sheets[w]!.worker)).then((r) => Buffer.from(r.result.pdf));
+  const frontPdfs = sheets.map((_, w) => stretch(w, false, frontStart[w]!, mainTotal));
+  const backPdfs = backs ? sheets.map((s, w) => (s.result.back ? stretch(w, true, backStart[w]!, together ? mainTotal : backPages) : null)) : [];
+
+  const contents = sheets.map((s, w) => ({ name: s.result.name, page: frontStart[w]! + 1 }));
+  const msg = messages(plan.lang);
+  if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: 1 + fronts + 1 });
+  const templates = new Templates();
+  const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
+  const cover = Buffer.from(
+    await renderToBuffer([coverPage(plan, contents)], {
+      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
+    }),
+  );
+  const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
+  const impose = (pages: number): MergeOptions['impose'] =>
+    setup.booklet ? { sheet: { w: PAPER_SIZE[plan.paper].h, h: PAPER_SIZE[plan.paper].w }, order: bookletOrder(pages) } : undefined;
+  const physical = (pages: number) => (setup.booklet ? bookletOrder(pages).length : pages);
+  const answerMarks = (w: number, first: number) => shift(sheets[w]!.result.backMarks, first, () => [msg.t('batch.answers'), sheets[w]!.result.name]);
+
+  const mainChunks = [cover, ...(await Promise.all(frontPdfs))];
+  const bookmarks: Bookmark[] = [{ path: [msg.t('page.contents')], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, frontStart[w]!))];
+  const backChunks = (await Promise.all(backPdfs)).filter((b) => b !== null);
+  if (together) {
+    mainChunks.push(...backChunks);
+    bookmarks.push(...sheets.flatMap((_, w) => answerMarks(w, backStart[w]!)));
+  }
+  const file = safeFileName(plan.title);
+  await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal) }), physical(mainTotal));
+  if (!together && backChunks.length) {
+    const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
+    await files.write(`${file}-answers.pdf`, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
+  }
+  manifest.worksheets = sheets.map((s, w) => ({
+    worksheet: w + 1,
+    kind: plan.worksheets[w]!.kind,
+    name: s.result.name,
+    codes: s.result.codes,
+    firstPage: frontStart[w]! + 1,
+    answersPage: s.result.back ? backStart[w]! + 1 : null,
+  }));
+}
