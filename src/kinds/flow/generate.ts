@@ -83,7 +83,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     const merged =
       built.length > target
         ? level.proof.grade < 2 || width * height <= BIG
-          ? mergeDown(built, width, height, target, level.proof, JOIN_TRIES, r, budget)
+          ? mergeDown(built, width, height, target, level.proof, JOIN_TRIES, r, budget, o.maxLines)
           : mergeCheapest(built, width, height, target, { grade: 2, nodes: BIG_JOIN_NODES }, JOIN_SPEND * BIG_JOIN_NODES, r, budget)
         : cutUp(built, width, target, r);
     if (!merged) continue;

@@ -110,15 +110,17 @@ function joinsOf(paths: Cover, width: number): [number, boolean, number, boolean
  * Fewer, longer lines from a puzzle already proved unique: joins two lines whose ends touch and
  * keeps the join only if the puzzle is still proved unique (a join can add solutions: the
  * joined line need not pass where the two ends met). Tries at most `tries` joins in all, so a
- * puzzle that resists costs little; returns the fewest lines reached.
+ * puzzle that resists costs little; returns the fewest lines reached. Each join that holds takes
+ * one line off and costs one try, so once more than `tries` lines are over `most` the result
+ * cannot be used: it stops there (a fresh attempt is no different, and the proofs left are saved).
  */
-export function mergeDown(cover: Cover, width: number, height: number, target: number, proof: Proof, tries: number, rng: Rng, budget: Budget): Cover {
+export function mergeDown(cover: Cover, width: number, height: number, target: number, proof: Proof, tries: number, rng: Rng, budget: Budget, most = Infinity): Cover {
   let paths = cover;
-  while (paths.length > target && budget.nodes > 0 && tries > 0) {
+  while (paths.length > target && budget.nodes > 0 && tries > 0 && paths.length - most <= tries) {
     const joins = rng.shuffle(joinsOf(paths, width));
     let next: Cover | null = null;
     for (const [a, endA, b, startB] of joins) {
-      if (budget.nodes <= 0 || tries <= 0) break;
+      if (budget.nodes <= 0 || tries <= 0 || paths.length - most > tries) break;
       const cand = joined(paths, a, endA, b, startB);
       if (firstFault(cand, width)) continue;
       tries--;
