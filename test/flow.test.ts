@@ -284,6 +284,31 @@ describe('flow solver', () => {
     expect(others).toBeGreaterThan(10);
   });
 
+  it('a search that looks hopeless only gives up sooner: whatever it does answer is the full search\'s answer', () => {
+    const rng = new Rng('early');
+    let sooner = 0;
+    let same = 0;
+    for (let t = 0; t < 60; t++) {
+      const width = rng.int(10, 13);
+      const height = rng.int(10, 13);
+      const cover = growCover(width, height, rng.int(7, 12), rng);
+      if (!cover) continue;
+      const clues = cluesOfCover(cover, width, height);
+      const known = linksOf(cover, width, height);
+      const early = searchSolutions(clues, known, 1500, true, true);
+      const full = searchSolutions(clues, known, 1500, true, false);
+      if (early.gaveUp) {
+        expect(early.nodes!).toBeLessThanOrEqual(full.nodes!);
+        if (early.nodes! < full.nodes!) sooner++;
+      } else {
+        expect(early).toEqual(full);
+        same++;
+      }
+    }
+    expect(sooner).toBeGreaterThan(0);
+    expect(same).toBeGreaterThan(20);
+  });
+
   it('reports a second solution when given one that is not alone', () => {
     // Two lines in a 3x4 box: 1 can go round either side... check with a concrete open grid.
     const m = make({ size: 6 }, 'alt');

@@ -74,16 +74,18 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     const cover = growCover(width, height, start, r);
     if (!cover) continue;
     const lines = o.maxLines + Math.ceil(o.maxLines / 3) + 2;
+    // Proofs that look hopeless give up early on grids up to BIG, where that was measured.
+    const early = width * height <= BIG;
     const built =
       level.proof.grade < 2
         ? build(cover, width, height, { minLines: 0, maxLines: lines }, level.repair, r, budget)
-        : repairByCount(cover, width, height, lines, { grade: 2, nodes: REPAIR_NODES }, r, budget, o.minLines);
+        : repairByCount(cover, width, height, lines, { grade: 2, nodes: REPAIR_NODES, early }, r, budget, o.minLines);
     if (!built) continue;
     const target = r.int(o.minLines, o.maxLines);
     const merged =
       built.length > target
         ? level.proof.grade < 2 || width * height <= BIG
-          ? mergeDown(built, width, height, target, level.proof, JOIN_TRIES, r, budget, o.maxLines)
+          ? mergeDown(built, width, height, target, { ...level.proof, early }, JOIN_TRIES, r, budget, o.maxLines)
           : mergeCheapest(built, width, height, target, { grade: 2, nodes: BIG_JOIN_NODES }, JOIN_SPEND * BIG_JOIN_NODES, r, budget)
         : cutUp(built, width, target, r);
     if (!merged) continue;

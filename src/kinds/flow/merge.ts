@@ -7,6 +7,7 @@ import { Search, searchSolutions } from './search.js';
 export interface Proof {
   grade: number; // highest grade allowed: 0 forced moves, 1 one-step trials, 2 search
   nodes: number; // search nodes one proof may take
+  early?: boolean; // a search that looks hopeless gives up before its nodes run out
 }
 
 /** Nodes for the first, plain search for a second solution. */
@@ -31,7 +32,7 @@ export function prove(paths: Cover, width: number, height: number, proof: Proof,
   for (const probe of [false, true]) {
     if (probe && proof.nodes === 0) break;
     const nodes = Math.min(probe ? proof.nodes : QUICK_NODES, budget.nodes);
-    const res = searchSolutions(clues, links, nodes, probe);
+    const res = searchSolutions(clues, links, nodes, probe, probe && proof.early);
     budget.nodes -= res.nodes ?? nodes;
     if (res.gaveUp) continue;
     if (res.solutions === 1) return true;
