@@ -98,7 +98,8 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     const cells = dominoes
       ? randomDominoes(n, rng)
       : defuse(p, randomPartition(n, rng, p.maxSize, Math.min(SHAPE[level]!.mean, n / 2), p.givens), rng);
-    let cages = cells.map((c) => clue(p, c, rng));
+    let cages: WorkCage[] = [];
+    for (const c of cells) cages.push(clue(p, c, rng));
     // Give clues away until the level's techniques solve it; from then on only take clues away,
     // going back to the last solvable layout whenever a change leaves the level's techniques stuck.
     let solvable: WorkCage[] | null = null;
@@ -230,7 +231,10 @@ function defuse(p: Plan, cages: number[][], rng: Rng): number[][] {
     );
     if (!near.length) break;
     const into = rng.pick(near.sort((a, b) => a - b));
-    out = out.filter((_, k) => k !== victim && k !== into).concat([joinedCells(out[into]!, out[victim]!)]);
+    const next: number[][] = [];
+    for (let k = 0; k < out.length; k++) if (k !== victim && k !== into) next.push(out[k]!);
+    next.push(joinedCells(out[into]!, out[victim]!));
+    out = next;
   }
   return out;
 }
@@ -428,15 +432,23 @@ function fits(p: Plan, cage: WorkCage, digits: number[]): boolean {
 function easier(p: Plan, cages: WorkCage[], cell: number, rng: Rng): WorkCage[] {
   const k = cages.findIndex((c) => c.cells.includes(cell));
   const cage = cages[k]!;
-  const rest = cages.filter((_, j) => j !== k);
+  const rest: WorkCage[] = [];
+  for (let j = 0; j < cages.length; j++) if (j !== k) rest.push(cages[j]!);
   const minPart = p.givens ? 1 : 2;
   if (cage.cells.length >= 2 * minPart && rng.chance(0.7)) {
     const parts = splitRandom(p.n, cage.cells, rng, minPart);
-    if (parts) return [...rest, ...parts.map((c) => clue(p, c, rng))];
+    if (parts) {
+      rest.push(clue(p, parts[0], rng));
+      rest.push(clue(p, parts[1], rng));
+      return rest;
+    }
   }
   if (cage.cells.length >= 2 && rng.chance(0.5)) {
     const next = clue(p, cage.cells, rng, cage.op);
-    if (next.op !== cage.op) return [...rest, next];
+    if (next.op !== cage.op) {
+      rest.push(next);
+      return rest;
+    }
   }
   return reshape(p, cages, k, rng) ?? cages;
 }
@@ -444,14 +456,18 @@ function easier(p: Plan, cages: WorkCage[], cell: number, rng: Rng): WorkCage[] 
 /** Says less: merge two neighbouring cages, or swap a sign for another. */
 function harder(p: Plan, cages: WorkCage[], rng: Rng): WorkCage[] {
   if (!p.dominoes && rng.chance(0.5)) {
-    const merged = mergeRandom(p.n, cages.map((c) => c.cells), rng, p.maxSize);
+    const lists: number[][] = [];
+    for (const c of cages) lists.push(c.cells);
+    const merged = mergeRandom(p.n, lists, rng, p.maxSize);
     if (merged) return rebuild(p, cages, merged, rng);
   }
   if (rng.chance(0.5)) {
     const k = rng.int(0, cages.length - 1);
     if (cages[k]!.cells.length >= 2) {
       const next = clue(p, cages[k]!.cells, rng, cages[k]!.op);
-      return cages.map((c, j) => (j === k ? next : c));
+      const out: WorkCage[] = [];
+      for (let j = 0; j < cages.length; j++) out.push(j === k ? next : cages[j]!);
+      return out;
     }
   }
   return reshape(p, cages, rng.int(0, cages.length - 1), rng) ?? cages;
@@ -523,8 +539,13 @@ function toModel(o: CalcudokuOptions, p: Plan, cages: WorkCage[]): CalcudokuMode
   const n = p.n;
   const out: Cage[] = [];
   for (const c of cages) {
-    const cells = c.cells.slice().sort(byNumber);
-    out.push({ cells: cells.map((i): [number, number] => [Math.floor(i / n), i % n]), op: c.op, target: c.target });
+    const sorted = c.cells.slice().sort(byNumber);
+    // A list filled by push, not map(): map's result is a holey array until the code calling it is
+    // optimised and a packed one after, and the check then met a second kind of array and was
+    // compiled again, within the first cells the bench times.
+    const cells: [number, number][] = [];
+    for (const i of sorted) cells.push([(i / n) | 0, i % n]);
+    out.push({ cells, op: c.op, target: c.target });
   }
   // Cages in reading order of their first cells.
   out.sort((a, b) => a.cells[0]![0] * n + a.cells[0]![1] - (b.cells[0]![0] * n + b.cells[0]![1]));

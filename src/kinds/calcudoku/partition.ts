@@ -63,7 +63,9 @@ export function randomPartition(n: number, rng: Rng, maxSize: number, meanSize: 
     owner[cg[0]!] = into;
     cages[k] = [];
   }
-  cages = cages.filter((c) => c.length);
+  const kept: number[][] = [];
+  for (const c of cages) if (c.length) kept.push(c);
+  cages = kept;
   const wanted = Math.max(1, Math.round((n * n) / meanSize));
   for (let tries = 0; cages.length > wanted && tries < n * n * 4; tries++) {
     const merged = mergeRandom(n, cages, rng, maxSize);
