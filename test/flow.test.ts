@@ -190,7 +190,7 @@ describe('flow joins', () => {
       const budget = { nodes: 1_000_000 };
       const built = repairByCount(cover, width, height, 30, { grade: 2, nodes: 800 }, rng, budget);
       if (!built) continue;
-      const merged = mergeCheapest(built, width, height, 2, { grade: 2, nodes: 3_000 }, 90_000, rng, budget);
+      const merged = mergeCheapest(built, width, height, 2, { grade: 2, nodes: 3_000 }, 90_000, rng, budget, s % 2 === 0);
       made++;
       joins += built.length - merged.length;
       const cell = (i: number): [number, number] => [Math.floor(i / width), i % width];

@@ -29,13 +29,14 @@ const REPAIR_NODES = 800;
 
 /**
  * Grids past 15x15 (225 squares) join the cheapest join first (mergeCheapest), which keeps
- * every proof near the cost of probing the board once: so many more joins are proved that
- * 20x20 gets to about 35 lines instead of 41. Its proofs may take BIG_JOIN_NODES each and
- * JOIN_SPEND times that in all. Smaller grids keep the random joins (their puzzles as before).
+ * every proof near the cost of probing the board once, so many more joins are proved: 20x20
+ * gets to about 35 lines instead of 41. A proof there may take BIG_JOIN_NODES (rarely needed:
+ * most take 400-3,000), all of them BIG_SPEND. Smaller grids keep the random joins (their
+ * puzzles as before).
  */
 const BIG = 225;
-const BIG_JOIN_NODES = 3_000;
-const JOIN_SPEND = 30;
+const BIG_JOIN_NODES = 10_000;
+const BIG_SPEND = 90_000;
 
 /** Joins tried after a repair, in all. */
 const JOIN_TRIES = 12;
@@ -86,7 +87,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
       built.length > target
         ? level.proof.grade < 2 || width * height <= BIG
           ? mergeDown(built, width, height, target, { ...level.proof, early }, JOIN_TRIES, r, budget, o.maxLines)
-          : mergeCheapest(built, width, height, target, { grade: 2, nodes: BIG_JOIN_NODES }, JOIN_SPEND * BIG_JOIN_NODES, r, budget)
+          : mergeCheapest(built, width, height, target, { grade: 2, nodes: BIG_JOIN_NODES }, BIG_SPEND, r, budget, true)
         : cutUp(built, width, target, r);
     if (!merged) continue;
     if (merged.length < o.minLines || merged.length > o.maxLines) continue;

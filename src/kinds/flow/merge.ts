@@ -1,4 +1,5 @@
 import type { Rng } from '../../core/rng.js';
+import { gridNeighbours } from '../../core/grid.js';
 import { type Cover, linksOf } from './cover.js';
 import { cluesOfCover, cutNear, firstFault, type Budget } from './repair.js';
 import { Search, searchSolutions } from './search.js';
@@ -136,6 +137,66 @@ export function mergeDown(cover: Cover, width: number, height: number, target: n
   return paths;
 }
 
+/** One way to have one line fewer; `key` names it the same way whatever else has changed. */
+interface Move {
+  key: string;
+  make: () => Cover;
+}
+
+/**
+ * Joins of touching ends and, with `rewire`, also: the end x of line a steps onto an inner
+ * square z of line b and follows b to one of its ends, and the rest of b, whose new end sits
+ * beside an end w of a third line c, joins c there. Three lines become two, with new ends
+ * where no two ends touched.
+ */
+export function movesOf(paths: Cover, width: number, height: number, rewire: boolean): Move[] {
+  const n = width * height;
+  const moves: Move[] = joinsOf(paths, width).map((j) => {
+    const pa = paths[j[0]]!;
+    const pb = paths[j[2]]!;
+    const x = j[1] ? pa[pa.length - 1]! : pa[0]!;
+    const y = j[3] ? pb[0]! : pb[pb.length - 1]!;
+    return { key: String(Math.min(x, y) * n + Math.max(x, y)), make: () => joined(paths, ...j) };
+  });
+  if (!rewire) return moves;
+  const line = new Int32Array(n);
+  const pos = new Int32Array(n);
+  paths.forEach((p, k) => p.forEach((cell, i) => ((line[cell] = k), (pos[cell] = i))));
+  const isEnd = (cell: number) => pos[cell] === 0 || pos[cell] === paths[line[cell]!]!.length - 1;
+  for (let a = 0; a < paths.length; a++) {
+    const pa = paths[a]!;
+    for (const x of [pa[0]!, pa[pa.length - 1]!]) {
+      for (const z of gridNeighbours(x, width, height)) {
+        const b = line[z]!;
+        if (b === a || isEnd(z)) continue;
+        const pb = paths[b]!;
+        const i = pos[z]!;
+        for (const toStart of [true, false]) {
+          const r = toStart ? pb[i + 1]! : pb[i - 1]!;
+          for (const w of gridNeighbours(r, width, height)) {
+            const c = line[w]!;
+            if (c === a || c === b || !isEnd(w)) continue;
+            moves.push({
+              key: `${x}.${z}.${r}.${w}`,
+              make: () => {
+                const head = pa[pa.length - 1] === x ? pa : pa.slice().reverse();
+                const part = toStart ? pb.slice(0, i + 1).reverse() : pb.slice(i);
+                const rest = toStart ? pb.slice(i + 1).reverse() : pb.slice(0, i);
+                const pc = paths[c]!;
+                const tail = pc[0] === w ? pc : pc.slice().reverse();
+                const out = paths.filter((_, k) => k !== a && k !== b && k !== c);
+                out.push(head.concat(part), rest.concat(tail));
+                return out;
+              },
+            });
+          }
+        }
+      }
+    }
+  }
+  return moves;
+}
+
 /** Proof costs within 1/SLACK (and 50 nodes) of each other count as the same. */
 const SLACK = 10;
 
@@ -148,20 +209,21 @@ const TWO = -1;
  * proof (and check()) pays for what earlier joins made loose: joins taken at random soon leave
  * every further proof past any budget (at 20x20, stuck near 40 lines with most joins unique
  * but 10,000-30,000 nodes to prove), while always taking the cheapest keeps proofs near the
- * cost of probing the board once, down to where no two ends touch any more.
+ * cost of probing the board once. With `rewire`, three lines may also become two (movesOf),
+ * which goes on where no two ends touch any more.
  *
  * A join's cost seldom changes when lines elsewhere are joined, so each is remembered and the
  * joins are tried cheapest first, a new one at the cost of the last join taken; scanning stops
  * once the best proved join is about as cheap as the next one's remembered cost or the last
  * join's (within a tenth: most proofs cost the board's probing and little more). A join with a
  * second solution keeps one whatever is joined later (joining two lines of any solution at
- * their touching ends gives a solution of the joined puzzle), so it is never tried again.
- * `spend` bounds the nodes of all proofs here.
+ * their touching ends gives a solution of the joined puzzle), so it is never tried again
+ * (for a rewiring this is only likely, and skipping one is safe: a move is kept only when its
+ * own proof succeeds). `spend` bounds the nodes of all proofs here.
  */
-export function mergeCheapest(cover: Cover, width: number, height: number, target: number, proof: Proof, spend: number, rng: Rng, budget: Budget): Cover {
+export function mergeCheapest(cover: Cover, width: number, height: number, target: number, proof: Proof, spend: number, rng: Rng, budget: Budget, rewire = false): Cover {
   let paths = cover;
-  const n = width * height;
-  const cost = new Map<number, number>();
+  const cost = new Map<string, number>();
   let left = spend;
   // What proving the puzzle costs as it is: a join near that is as cheap as joins get.
   const first = searchSolutions(cluesOfCover(paths, width, height), linksOf(paths, width, height), Math.min(proof.nodes, budget.nodes), true);
@@ -170,35 +232,35 @@ export function mergeCheapest(cover: Cover, width: number, height: number, targe
   budget.nodes -= last;
   // A puzzle already past the proofs' limit only gets dearer with fewer lines.
   if (first.gaveUp) return paths;
-  const key = (x: number, y: number) => Math.min(x, y) * n + Math.max(x, y);
+  // A join much dearer than the board's probing would make every later proof dearer too, so
+  // proofs may first take twice the last one; only when no join is proved within that, more.
+  let grow = 2;
   while (paths.length > target && left > 0 && budget.nodes > 0) {
+    const limit = Math.min(proof.nodes, grow * last + 100);
+    let gaveUp = false;
     const joins = rng
-      .shuffle(joinsOf(paths, width))
-      .map((j) => {
-        const pa = paths[j[0]]!;
-        const pb = paths[j[2]]!;
-        const k = key(j[1] ? pa[pa.length - 1]! : pa[0]!, j[3] ? pb[0]! : pb[pb.length - 1]!);
-        return { j, k, est: cost.get(k) ?? last };
-      })
+      .shuffle(movesOf(paths, width, height, rewire))
+      .map((m) => ({ ...m, est: cost.get(m.key) ?? last }))
       .filter((c) => c.est !== TWO)
       .sort((p, q) => p.est - q.est);
     let best: Cover | null = null;
     let bestCost = Infinity;
-    for (const { j, k, est } of joins) {
+    for (const { make, key: k, est } of joins) {
       // The last join's cost stands for the board's probing, which every proof pays.
       const par = Math.max(est, last);
       if (best && bestCost <= par + par / SLACK + 50) break;
       if (left <= 0 || budget.nodes <= 0) break;
-      const cand = joined(paths, ...j);
+      const cand = make();
       if (firstFault(cand, width)) continue;
-      // A join much dearer than the board's probing would make every later proof dearer too.
-      const nodes = Math.min(proof.nodes, 2 * last + 100, left, budget.nodes);
+      const nodes = Math.min(limit, left, budget.nodes);
       const res = searchSolutions(cluesOfCover(cand, width, height), linksOf(cand, width, height), nodes, true);
       const used = res.nodes ?? nodes;
       left -= used;
       budget.nodes -= used;
-      if (res.gaveUp) cost.set(k, nodes + 1);
-      else if (res.solutions !== 1) cost.set(k, TWO);
+      if (res.gaveUp) {
+        gaveUp = true;
+        if (!(cost.get(k)! > nodes)) cost.set(k, nodes + 1);
+      } else if (res.solutions !== 1) cost.set(k, TWO);
       else {
         cost.set(k, used);
         if (used < bestCost) {
@@ -207,9 +269,14 @@ export function mergeCheapest(cover: Cover, width: number, height: number, targe
         }
       }
     }
-    if (!best) break;
+    if (!best) {
+      if (!gaveUp || limit >= proof.nodes) break;
+      grow *= 2;
+      continue;
+    }
     paths = best;
     last = bestCost;
+    grow = 2;
   }
   return paths;
 }

@@ -40,7 +40,7 @@ export const flowOptionSpecs: OptionSpec[] = [
 /**
  * Lines for a difficulty, after commercial packs (about 15 at 14x14, 8 at 10x10). Past 14x14
  * they rise faster than the packs' (about 21 at 20x20): so few lines on so big a grid cannot yet
- * be proved unique in seconds, so 20x20 gets about 37 (35 hard, 33 expert).
+ * be proved unique in seconds, so 20x20 gets about 37 (35 hard, 34-36 expert).
  * medium is near that, hard and expert have fewer and longer lines, which leave a solver far
  * more to search. Easy puzzles must fall to forced moves and one-step trials, which takes more
  * lines (about one per 8 squares).
@@ -60,7 +60,10 @@ export function linesFor(width: number, height: number, difficulty: Difficulty):
         ? [at(0), at(side / 7)]
         : difficulty === 'hard'
           ? [at(-side / 7), at(0)]
-          : [at(-side / 4), at(-side / 7)];
+          : side > 15
+            ? // Past 15x15 fewer lines than this are seldom proved in time (20x20: 34-36).
+              [at(-side / 6), at(-side / 14)]
+            : [at(-side / 4), at(-side / 7)];
   const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));
   return [Math.min(min, cap), Math.min(max, cap)];
 }
