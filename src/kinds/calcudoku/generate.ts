@@ -110,6 +110,12 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
       // (a third of 4x4 hard candidates, half of those the grader finds stuck): it is treated as
       // stuck without grading, and the swap is the second solution to rule out.
       const swap = cages === solvable ? -1 : swappable(p, cages);
+      // Every step that gives clues away ends at the one easier() call below, and the swap's corner
+      // is worked out on every step: when the fallback after a failed breakTie had its own call and
+      // shift, their first run came in a timed 4x4 cell, after generate was optimised, and threw
+      // generate out of optimised code to be compiled again (tens of ms of compiler CPU).
+      const corner = swap >> 8;
+      let at: number;
       if (swap >= 0 && solvable) {
         stride = Math.max(1, stride >> 1);
         cages = harder(p, solvable, rng);
@@ -117,18 +123,25 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
       }
       if (swap >= 0) {
         stuckSteps++;
-        cages = breakTie(p, cages, swapped(p, swap), rng) ?? easier(p, cages, swap >> 8, rng);
-        continue;
-      }
-      const h = new Human(puzOf(p, cages));
-      if (h.run(level) === 'solved') {
-        if (h.used === level) return toModel(o, p, cages);
-        solvable = cages;
-        for (let k = 0; k < stride; k++) cages = harder(p, cages, rng);
-      } else if (solvable) {
-        stride = Math.max(1, stride >> 1);
-        cages = harder(p, solvable, rng);
+        const fixed = breakTie(p, cages, swapped(p, swap), rng);
+        if (fixed) {
+          cages = fixed;
+          continue;
+        }
+        at = corner;
       } else {
+        const h = new Human(puzOf(p, cages));
+        if (h.run(level) === 'solved') {
+          if (h.used === level) return toModel(o, p, cages);
+          solvable = cages;
+          for (let k = 0; k < stride; k++) cages = harder(p, cages, rng);
+          continue;
+        }
+        if (solvable) {
+          stride = Math.max(1, stride >> 1);
+          cages = harder(p, solvable, rng);
+          continue;
+        }
         stuckSteps++;
         // An easy layout the cage-by-cage reading cannot finish is split where it stopped: that gives
         // away what was missing, and looking for a second solution first cost more than the grading
@@ -143,8 +156,9 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
         }
         const stuck: number[] = [];
         for (let i = 0; i < h.cand.length; i++) if (h.cand[i]! & (h.cand[i]! - 1)) stuck.push(i);
-        cages = easier(p, cages, rng.pick(stuck), rng);
+        at = rng.pick(stuck);
       }
+      cages = easier(p, cages, at, rng);
     }
   }
   fail(`could not make a ${o.difficulty} ${n}x${n} Calcudoku with signs ${o.ops}${o.hideOps ? ' hidden' : ''}: try another difficulty or more signs`);
@@ -355,8 +369,9 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
         from.push(y);
         to = without(cages[b]!.cells, y);
         to.push(x);
-        if (p.dominoes && !(connected(n, from) && connected(n, to))) continue;
-        if (!connected(n, from) || !connected(n, to) || to.length < minPart) continue;
+        // The size first: a test met only once both parts proved connected got its first run in
+        // a timed 4x4 cell, long after breakTie was optimised, and threw it out of optimised code.
+        if (to.length < minPart || !connected(n, from) || !connected(n, to)) continue;
       }
       for (let tries = 0; tries < 3; tries++) {
         const ca = clue(p, from, rng);
