@@ -48,6 +48,13 @@ const REPAIRS = 40;
  */
 const STUCK_STEPS = 4;
 const DOUBLE_AFTER = 4;
+/**
+ * Small grids (up to 5x5), whose fresh layouts are cheap: a layout graded this many times without
+ * needing a harder technique than before is dropped for a fresh one, and a change that left a
+ * solvable layout as it was is drawn again (grading it again would tell nothing new).
+ */
+const PLATEAU = 12;
+const SMALL = 5;
 /** Search nodes spent looking for a second solution; past this, giving a clue away is cheaper. */
 const SECOND_BUDGET = 20;
 /** Repair steps in all before giving up: the old limit of 60 full-length layouts (600 for small grids, whose steps are cheap). */
@@ -105,7 +112,9 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
     let solvable: WorkCage[] | null = null;
     let stuckSteps = 0;
     let stride = STRIDE[level]!;
-    for (let step = 0; step < REPAIRS && stuckSteps < stuckLimit && spent < budget; step++, spent++) {
+    let best = -1; // the hardest technique a grading of this layout has needed so far
+    let flat = 0; // gradings since that last rose
+    for (let step = 0; step < REPAIRS && stuckSteps < stuckLimit && spent < budget && (n > SMALL || flat < PLATEAU); step++, spent++) {
       // A layout that leaves two digits free to swap has a second solution that a cheap look finds
       // (a third of 4x4 hard candidates, half of those the grader finds stuck): it is treated as
       // stuck without grading, and the swap is the second solution to rule out.
@@ -131,10 +140,21 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
         at = corner;
       } else {
         const h = new Human(puzOf(p, cages));
-        if (h.run(level) === 'solved') {
+        const solved = h.run(level) === 'solved';
+        if (solved && h.used > best) {
+          best = h.used;
+          flat = 0;
+        } else flat++;
+        if (solved) {
           if (h.used === level) return toModel(o, p, cages);
           solvable = cages;
-          for (let k = 0; k < stride; k++) cages = harder(p, cages, rng);
+          // One loop for the stride and the redraws, so that its count runs on the usual path: a step
+          // first taken in a timed cell would throw generate() out of optimised code.
+          const most = n <= SMALL ? stride + 4 : stride;
+          for (let k = 0; k < most; k++) {
+            if (k >= stride && cages !== solvable) break;
+            cages = harder(p, cages, rng);
+          }
           continue;
         }
         if (solvable) {
@@ -342,6 +362,8 @@ function secondSolution(p: Plan, stuck: Human): number[] | null {
 function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCage[] | null {
   // Loops and lists made by push, no closures or spreads: this runs for every second solution found,
   // and a function this size is costly to compile again whenever a new kind of array reaches it.
+  // Each loop counts up at the top of its body: a count run only after a failed first try got its
+  // first run in a timed 4x4 cell and threw breakTie out of optimised code (32 ms to compile again).
   const n = p.n;
   const owner = OWNER;
   for (let k = 0; k < cages.length; k++) {
@@ -353,12 +375,12 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
   rng.shuffle(differ);
   const looks = Math.min(6, differ.length);
   const minPart = p.givens ? 1 : 2;
-  for (let t = 0; t < looks; t++) {
-    const x = differ[t]!;
+  for (let t = 0; t < looks; ) {
+    const x = differ[t++]!;
     const a = owner[x]!;
     const ys = rng.shuffle(neighbours(n, x).slice());
-    for (let u = 0; u < ys.length; u++) {
-      const y = ys[u]!;
+    for (let u = 0; u < ys.length; ) {
+      const y = ys[u++]!;
       const b = owner[y]!;
       if (b === a) continue;
       let from = without(cages[a]!.cells, x);
@@ -373,7 +395,7 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
         // a timed 4x4 cell, long after breakTie was optimised, and threw it out of optimised code.
         if (to.length < minPart || !connected(n, from) || !connected(n, to)) continue;
       }
-      for (let tries = 0; tries < 3; tries++) {
+      for (let tries = 0; tries++ < 3; ) {
         const ca = clue(p, from, rng);
         const cb = clue(p, to, rng);
         if (!fits(p, ca, other) || !fits(p, cb, other)) return replaced(cages, a, b, ca, cb);
@@ -382,15 +404,15 @@ function breakTie(p: Plan, cages: WorkCage[], other: number[], rng: Rng): WorkCa
   }
   // Moving or swapping one cell cannot split a domino from its partner when the two swap digits
   // (two dominoes a,b over b,a): cutting the cage and a neighbour again along a new border can.
-  for (let t = 0; t < looks; t++) {
-    const x = differ[t]!;
+  for (let t = 0; t < looks; ) {
+    const x = differ[t++]!;
     const a = owner[x]!;
     const ys = rng.shuffle(neighbours(n, x).slice());
-    for (let u = 0; u < ys.length; u++) {
-      const b = owner[ys[u]!]!;
+    for (let u = 0; u < ys.length; ) {
+      const b = owner[ys[u++]!]!;
       if (b === a) continue;
       const joined = joinedCells(cages[a]!.cells, cages[b]!.cells);
-      for (let tries = 0; tries < 4; tries++) {
+      for (let tries = 0; tries++ < 4; ) {
         const parts = recut(p, joined, rng);
         if (!parts) continue;
         const ca = clue(p, parts[0]!, rng);
