@@ -67,6 +67,9 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
   const level = LEVEL[o.difficulty];
   const budget: Budget = { nodes: NODE_BUDGET };
   const base = rng.int(0, 2 ** 31 - 1);
+  // Up to BIG squares, proofs that look hopeless give up early (measured there) and joins are
+  // taken at random; past it, cheapest first.
+  const early = width * height <= BIG;
   let attempt = 0;
   for (; attempt < ATTEMPTS && budget.nodes > 0; attempt++) {
     const r = new Rng(`flow-${base}-${attempt}`);
@@ -75,8 +78,6 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     const cover = growCover(width, height, start, r);
     if (!cover) continue;
     const lines = o.maxLines + Math.ceil(o.maxLines / 3) + 2;
-    // Proofs that look hopeless give up early on grids up to BIG, where that was measured.
-    const early = width * height <= BIG;
     const built =
       level.proof.grade < 2
         ? build(cover, width, height, { minLines: 0, maxLines: lines }, level.repair, r, budget)
@@ -85,7 +86,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     const target = r.int(o.minLines, o.maxLines);
     const merged =
       built.length > target
-        ? level.proof.grade < 2 || width * height <= BIG
+        ? level.proof.grade < 2 || early
           ? mergeDown(built, width, height, target, { ...level.proof, early }, JOIN_TRIES, r, budget, o.maxLines)
           : mergeCheapest(built, width, height, target, { grade: 2, nodes: BIG_JOIN_NODES }, BIG_SPEND, r, budget, true)
         : cutUp(built, width, target, r);
