@@ -271,6 +271,25 @@ describe('the web page', () => {
     expect(await page.textContent('.field:has(> label:text-is("How many")) .help')).toMatch(/^puzzles to print/);
   }, 120_000);
 
+  it('says why there is no answer key, and shows no page buttons without pages', async () => {
+    const page = await s.page();
+    // a deck has no answers whatever Answer key says: telling the teacher to choose one would send them in circles
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=nokey`);
+    expect(await settled(page)).toMatch(/ready/);
+    await page.click('role=tab[name="Answer key"]');
+    expect(await page.textContent('#panel-key .help')).toBe('These pages have no answers to print.');
+    expect(await page.isVisible('#panel-key button:has-text("Next page")')).toBe(false);
+    expect(await page.isVisible('#panel-sheet button:has-text("Next page")')).toBe(false); // its tab is closed
+    await page.click('role=tab[name="Pages"]');
+    expect(await page.isVisible('#panel-sheet button:has-text("Next page")')).toBe(true);
+    // a puzzle whose key was left out: the way to get it back
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=nokey&answers=none`);
+    expect(await settled(page)).toMatch(/ready/);
+    await page.click('role=tab[name="Answer key"]');
+    expect(await page.textContent('#panel-key .help')).toMatch(/^There is no answer key: choose "In its own file"/);
+    expect(await page.isVisible('#panel-key button:has-text("Next page")')).toBe(false);
+  }, 120_000);
+
   it('cancels a long run at once, and makes the next sheet as usual', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=quick`);

@@ -19,6 +19,8 @@ export class Preview {
   private label = h('span', { class: 'page-no', 'aria-live': 'polite' });
   private prev = h('button', { type: 'button', class: 'small', onclick: () => this.show(this.index - 1) }, '‹ Previous page');
   private next = h('button', { type: 'button', class: 'small', onclick: () => this.show(this.index + 1) }, 'Next page ›');
+  // no page buttons while there are no pages to turn
+  private nav = h('div', { class: 'page-nav', hidden: true }, this.prev, this.label, this.next);
   private doc: import('pdfjs-dist').PDFDocumentProxy | null = null;
   private index = 0;
   private first = 0;
@@ -26,7 +28,7 @@ export class Preview {
   private drawing = Promise.resolve();
 
   constructor(private what: string) {
-    this.element = h('div', { class: 'preview-pages' }, h('div', { class: 'page-nav' }, this.prev, this.label, this.next), h('div', { class: 'sheet' }, this.canvas));
+    this.element = h('div', { class: 'preview-pages' }, this.nav, h('div', { class: 'sheet' }, this.canvas));
     this.clear();
   }
 
@@ -36,6 +38,7 @@ export class Preview {
     this.canvas.height = 0;
     this.label.textContent = '';
     this.prev.disabled = this.next.disabled = true;
+    this.nav.hidden = true;
   }
 
   /** Shows pages first..last (0-based) of `bytes`. */
@@ -68,6 +71,7 @@ export class Preview {
       this.canvas.setAttribute('aria-label', `${this.what}, page ${i - this.first + 1} of ${n}`);
       this.prev.disabled = i <= this.first;
       this.next.disabled = i >= this.last;
+      this.nav.hidden = false;
     });
     return this.drawing;
   }

@@ -127,7 +127,9 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
       ? 'The answer key is in its own file.'
       : (main.pages ?? 0) > frontPages
         ? 'The answer key is at the back of the PDF.'
-        : 'There is no answer key: choose "In its own file" or "At the back" under Answer key.';
+        : values.answers === 'none'
+          ? 'There is no answer key: choose "In its own file" or "At the back" under Answer key.'
+          : 'These pages have no answers to print.';
     showKey = () => {
       showKey = () => {};
       if (separate) void keyPreview.load(separate.bytes);
