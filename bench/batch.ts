@@ -60,6 +60,10 @@ function build(dir: string): string[] | null {
     // tsc reports type errors but still writes the files; only a missing entry point is fatal.
   }
   for (const f of ['fonts', 'templates', 'messages', 'node_modules', 'package.json']) if (existsSync(join(root, f))) symlinkSync(join(root, f), join(dir, f));
+  // the rest of the build, as `npm run build` does it (a checkout from before scripts/bundle.ts has none)
+  if (existsSync(`${root}scripts/bundle.ts`)) {
+    execFileSync(process.execPath, ['--import', new URL(`file://${root}node_modules/tsx/dist/loader.mjs`).href, `${root}scripts/bundle.ts`, join(dir, 'dist')], { stdio: 'inherit' });
+  }
   try {
     readFileSync(join(dir, 'dist/cli/main.js'));
     return [join(dir, 'dist/cli/main.js')];

@@ -31,6 +31,11 @@ export async function loadPdfkit(): Promise<void> {
   pdfkit ??= await importPdfkit();
 }
 
+/** PDFKit's browser build as bundled with the batch worker (scripts/bundle.ts), so nothing is loaded at run time. */
+export function givePdfkit(bundled: typeof PDFKitDocument): void {
+  pdfkit ??= bundled;
+}
+
 /** Shipped files: fonts/ and templates/ at the package root, the icon set and script fonts from their npm packages. */
 export function assetPath(path: string): string {
   if (path.startsWith('icons/')) return require.resolve(`@iconify-json/fluent-emoji-flat/${path.endsWith('-chars.json') ? 'chars' : 'icons'}.json`);
