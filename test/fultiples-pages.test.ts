@@ -5,6 +5,7 @@ import type { FultiplesModel } from '../src/kinds/fultiples/model.js';
 import { fromCode, generateItems } from '../src/run.js';
 import { drawBoard } from '../src/kinds/fultiples/board-draw.js';
 import { drawAnswer, drawWorksheet } from '../src/kinds/fultiples/task-draw.js';
+import { boardSheet, gameSheet } from '../src/kinds/fultiples/sheet.js';
 import { MM } from '../src/pdf/draw.js';
 import { RecordingDraw, type TextMark } from './helpers/record-draw.js';
 import { sieveFactors } from './helpers/fultiples.js';
@@ -53,13 +54,37 @@ describe('fultiples boards and codes', () => {
 });
 
 describe('fultiples pages', () => {
+  it('no cell of a game board or worksheet comes shaded: wild cells carry only their star', () => {
+    const [it] = generateItems(fultiples, parse({ task: ['multiples:3', 'both:2,3', 'chain:5', 'next'] }), 'unshaded', 1);
+    const m = it!.model;
+    expect(m.wild.length).toBeGreaterThan(0);
+    const shaded = (d: RecordingDraw) => d.rects.filter((r) => r.style.fill && !/^#f{6}$/i.test(r.style.fill));
+    const pages: [string, (d: RecordingDraw) => void][] = [
+      ['game', (d) => gameSheet(d, A4_SLOT, m)],
+      ['board', (d) => boardSheet(d, A4_SLOT, m)],
+      ...m.tasks.map((t): [string, (d: RecordingDraw) => void] => [t.type, (d) => drawWorksheet(d, A4_SLOT, m, t)]),
+    ];
+    for (const [name, draw] of pages) {
+      const d = new RecordingDraw();
+      draw(d);
+      // the rules' worked example shades its own outlined cell; a board's cells are filled without outline
+      const board = d.texts.filter((t) => /^\d+$/.test(t.text)).length;
+      expect(board, name).toBeGreaterThanOrEqual(m.board.flat().length);
+      expect(shaded(d).filter((r) => r.style.stroke === false).map((r) => r.style.fill), name).toEqual([]);
+    }
+    // the key still shades its answers
+    const d = new RecordingDraw();
+    drawAnswer(d, A4_SLOT, m, m.tasks[0]!);
+    expect(shaded(d).length).toBeGreaterThan(0);
+  });
+
   it('three-digit numbers on a 15x15 board keep clear of the cell walls', () => {
     for (const seed of ['w1', 'w2', 'w3']) {
       const [it] = generateItems(fultiples, parse({ size: '15', scalars: '2-60' }), seed, 1);
       expect(it!.model.board.flat().some((v) => v >= 100)).toBe(true);
       for (const big of [true, false]) {
         const d = new RecordingDraw();
-        const g = drawBoard(d, A4_SLOT, it!.model, { big, shadeWild: true });
+        const g = drawBoard(d, A4_SLOT, it!.model, { big });
         const numbers = d.texts.filter((t) => /^\d+$/.test(t.text));
         expect(numbers).toHaveLength(225);
         for (const t of numbers) {

@@ -20,6 +20,7 @@ export class RecordingDraw extends Draw {
   texts: TextMark[] = [];
   lines: { a: Point; b: Point; style: Stroke }[] = [];
   polygons: Point[][] = [];
+  rects: { box: Box; style: Stroke }[] = [];
 
   constructor() {
     const doc = createDocument('a4', { title: '', subject: '', keywords: '' });
@@ -45,6 +46,11 @@ export class RecordingDraw extends Draw {
   override line(x1: number, y1: number, x2: number, y2: number, style: Stroke = {}): void {
     this.lines.push({ a: [x1, y1], b: [x2, y2], style });
     super.line(x1, y1, x2, y2, style);
+  }
+
+  override rect(box: Box, style: Stroke = {}, radius = 0): void {
+    this.rects.push({ box, style });
+    super.rect(box, style, radius);
   }
 
   override polygon(points: Point[], style: Stroke = {}): void {

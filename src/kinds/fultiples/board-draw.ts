@@ -2,7 +2,6 @@ import type { Box, Draw, Point } from '../../pdf/draw.js';
 import type { Cell, FultiplesModel } from './model.js';
 
 export interface Look {
-  shadeWild?: boolean; // light grey behind wild cells; answer keys leave it off so marks stand out
   marked?: Cell[]; // answers
   mark?: 'shade' | 'ring'; // how answers are marked, as the task asked pupils to (default shade)
   last?: Cell; // the cell shaded last (next-move task): hatched with a heavy frame
@@ -23,7 +22,8 @@ export interface Geometry {
   cols: number;
 }
 
-export const GREY = { wild: '#e8e8e8', mark: '#c4c4c4', hatch: '#8c8c8c' };
+// Wild cells carry only their star: any tint behind them reads as already shaded, in grey most of all.
+export const GREY = { mark: '#c4c4c4', hatch: '#8c8c8c' };
 
 export function cellBox(g: Geometry, [r, c]: Cell): Box {
   return { x: g.x + c * g.cw, y: g.y + r * g.ch, w: g.cw, h: g.ch };
@@ -78,7 +78,6 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
       const b = cellBox(g, [r, c]);
       const k = `${r},${c}`;
       if (marked.has(k) && !ring) d.rect(b, { fill: GREY.mark, stroke: false });
-      else if (look.shadeWild && wild.has(k)) d.rect(b, { fill: GREY.wild, stroke: false });
       if (look.last && look.last[0] === r && look.last[1] === c) hatch(d, b);
     }),
   );

@@ -127,7 +127,7 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages 
 /** The caption (primes, wild cards) over the board, which takes the rest of the box (or `boardH`). */
 function captionedBoard(d: Draw, box: Box, m: FultiplesModel, size: number, words: Messages, boardH?: number): ReturnType<typeof drawBoard> {
   const capH = size * 1.8;
-  const g = drawBoard(d, { x: box.x, y: box.y + capH, w: box.w, h: boardH ?? box.h - capH }, m, { shadeWild: true, big: true });
+  const g = drawBoard(d, { x: box.x, y: box.y + capH, w: box.w, h: boardH ?? box.h - capH }, m, { big: true });
   const boardW = g.cw * g.cols;
   const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
   const wild = m.wild.length > 0;

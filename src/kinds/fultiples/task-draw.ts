@@ -135,7 +135,7 @@ export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswe
     d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: top, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
     top += 24;
   }
-  const look = { shadeWild: true, last: t.type === 'next' ? t.cell : undefined };
+  const look = { last: t.type === 'next' ? t.cell : undefined };
   const g = drawBoard(d, { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below }, m, look);
   const after = g.y + g.rows * g.ch + GAP;
   if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k, w);
