@@ -7,7 +7,9 @@ import { Rng } from '../src/core/rng.js';
 import { UserError } from '../src/core/errors.js';
 import type { SectionContext } from '../src/core/kind.js';
 import { field } from '../src/kinds/dobble/gf.js';
-import { dobble } from '../src/kinds/dobble/index.js';
+import { dobble, GUTTER_MM } from '../src/kinds/dobble/index.js';
+import { MM } from '../src/pdf/draw.js';
+import { RecordingDraw } from './helpers/record-draw.js';
 import { layoutCard, sizeRatio } from '../src/kinds/dobble/layout.js';
 import { cardStyle, checkLayout } from '../src/kinds/dobble/deck.js';
 import { artOf, setSymbols, SET_NAMES } from '../src/pdf/symbols.js';
@@ -284,6 +286,24 @@ describe('pages and JSON', () => {
     expect(dobble.sections(opts({ cardSize: 85 }), items, { ...ctx(527, 695), paper: 'letter' })[0]!.grid).toEqual({ cols: 2, rows: 2 });
     const big = opts({ cardSize: 190 });
     expect(userError(() => dobble.sections(big, items, ctx(510, 740)))).toMatch(/--card-size 190 mm does not fit on A4 paper: at most 176 mm/);
+  });
+
+  it('fits the cards to a layout the teacher asks for, so cut lines never cross', () => {
+    const o = opts();
+    const items = [{ number: 1, code: 'D8Arc0-AAAAAAAA', model: dobble.generate(o, new Rng('p')) }];
+    const gutter = GUTTER_MM * MM;
+    for (const [cols, rows] of [[3, 3], [2, 2], [3, 4], [4, 5]] as const) {
+      const cards = dobble.sections(o, items, { ...ctx(510, 740), grid: { cols, rows } }).find((s) => s.template === 'cards')!;
+      expect(cards.grid).toEqual({ cols, rows });
+      const slot = { x: 0, y: 0, w: 510 / cols, h: 740 / rows };
+      const d = new RecordingDraw();
+      cards.slots[0]!.draw(d, slot);
+      const edge = d.circles[0]!; // the card's outline is drawn first
+      expect(2 * edge.r + gutter, `${cols}x${rows}`).toBeLessThanOrEqual(Math.min(slot.w, slot.h) + 0.01);
+      expect(2 * edge.r, `${cols}x${rows}: as big as the slot allows`).toBeGreaterThan(Math.min(slot.w, slot.h) - gutter - 2 * MM);
+    }
+    expect(userError(() => dobble.sections(opts({ cardSize: 80 }), items, { ...ctx(510, 740), grid: { cols: 3, rows: 3 } }))).toMatch(/--card-size 80 mm does not fit --layout 3x3: at most 56 mm/);
+    expect(userError(() => dobble.sections(o, items, { ...ctx(510, 740), grid: { cols: 8, rows: 8 } }))).toMatch(/--layout 8x8 leaves room for cards of only \d+ mm/);
   });
 
   it('writes the JSON the issue asks for', () => {

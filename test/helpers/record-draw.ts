@@ -21,6 +21,7 @@ export class RecordingDraw extends Draw {
   lines: { a: Point; b: Point; style: Stroke }[] = [];
   polygons: Point[][] = [];
   rects: { box: Box; style: Stroke }[] = [];
+  circles: { cx: number; cy: number; r: number }[] = [];
 
   constructor() {
     const doc = createDocument('a4', { title: '', subject: '', keywords: '' });
@@ -51,6 +52,11 @@ export class RecordingDraw extends Draw {
   override rect(box: Box, style: Stroke = {}, radius = 0): void {
     this.rects.push({ box, style });
     super.rect(box, style, radius);
+  }
+
+  override circle(cx: number, cy: number, r: number, style: Stroke = {}): void {
+    this.circles.push({ cx, cy, r });
+    super.circle(cx, cy, r, style);
   }
 
   override polygon(points: Point[], style: Stroke = {}): void {

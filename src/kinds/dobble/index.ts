@@ -21,14 +21,19 @@ export function gutterMm(o: DobbleOptions): number {
 }
 
 function cardMm(o: DobbleOptions, ctx: SectionContext): number {
-  if (o.cardSize !== undefined) return o.cardSize;
   const area = ctx.slotArea('cards');
   const g = gutterMm(o) * MM;
   // cards sit centred in equal slots, so a slot less the gutter is the most a card may take;
-  // large print: four bigger cards a page rather than six
-  const rows = ctx.largePrint ? 2 : 3;
-  const most = Math.min(area.w / 2 - g, area.h / rows / aspect(o.shape) - g / aspect(o.shape)) / MM;
-  return Math.min(DEFAULT_CARD_MM, Math.floor(most));
+  // large print: four bigger cards a page rather than six; a --layout of the teacher's sets the slots
+  const { cols, rows } = ctx.grid ?? { cols: 2, rows: ctx.largePrint ? 2 : 3 };
+  const most = Math.floor(Math.min(area.w / cols - g, area.h / rows / aspect(o.shape) - g / aspect(o.shape)) / MM);
+  if (o.cardSize === undefined) {
+    if (most < 20) fail(`--layout ${cols}x${rows} leaves room for cards of only ${Math.max(0, most)} mm; try 3x4 or fewer cards a page`);
+    return Math.min(DEFAULT_CARD_MM, most);
+  }
+  // cards bigger than their slots would overlap and their cut lines cross
+  if (ctx.grid && o.cardSize > most) fail(`--card-size ${o.cardSize} mm does not fit --layout ${cols}x${rows}: at most ${Math.max(0, most)} mm; leave out one of them`);
+  return o.cardSize;
 }
 
 /** Cards per page from the card size and the space the cards template leaves. */
