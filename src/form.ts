@@ -9,6 +9,7 @@ export interface Field {
   help: string;
   type: 'switch' | 'choice' | 'choices' | 'number' | 'text' | 'lines' | 'files';
   choices?: string[];
+  choiceLabels?: Record<string, string>; // words to show for each choice
   min?: number;
   max?: number;
   value?: string | boolean; // what the kind uses when the field is left alone
@@ -22,6 +23,7 @@ export interface KindForm {
   defaultCount: number;
   countOf: string; // what How many counts: "puzzles", "decks", ...
   explains: boolean; // has worked solutions (--explain)
+  keyless: boolean; // never has an answer key
   fields: Field[];
 }
 
@@ -41,12 +43,14 @@ function formHelp(text: string, labels: Map<string, string>): string {
 
 function fieldOf(spec: OptionSpec, dflt: unknown, labels: Map<string, string>): Field {
   const flag = flagOf(spec);
-  const base = { key: spec.key, flag, label: labels.get(flag)!, help: formHelp(spec.description, labels) };
+  const base = { key: spec.key, flag, label: labels.get(flag)!, help: formHelp(spec.help ?? spec.description, labels) };
   const primitive = typeof dflt === 'string' || typeof dflt === 'number' ? String(dflt) : undefined;
-  if (!/[<[]/.test(spec.flags)) return { ...base, type: 'switch', value: dflt === true };
+  // a ticked or empty box shows its default; the words would only repeat it
+  if (!/[<[]/.test(spec.flags)) return { ...base, help: base.help.replace(/\s*\(default (on|off)\)/, ''), type: 'switch', value: dflt === true };
   if (/<file/.test(spec.flags)) return { ...base, type: 'files' };
-  if (spec.choices && spec.multiple) return { ...base, type: 'choices', choices: [...spec.choices], value: Array.isArray(dflt) ? dflt.join(',') : primitive };
-  if (spec.choices) return { ...base, type: 'choice', choices: [...spec.choices], value: primitive };
+  const choiceLabels = spec.choiceLabels ? { ...spec.choiceLabels } : undefined;
+  if (spec.choices && spec.multiple) return { ...base, type: 'choices', choices: [...spec.choices], choiceLabels, value: Array.isArray(dflt) ? dflt.join(',') : primitive };
+  if (spec.choices) return { ...base, type: 'choice', choices: [...spec.choices], choiceLabels, value: primitive };
   if (spec.repeatable) return { ...base, type: 'lines', example: spec.example };
   if (spec.range) return { ...base, type: 'number', min: spec.range[0], max: spec.range[1], value: primitive, example: spec.example };
   return { ...base, type: 'text', value: primitive, example: spec.example };
@@ -65,6 +69,6 @@ export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
       seen.add(spec.key);
       fields.push(fieldOf(spec, defaults[spec.key], labels));
     }
-    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, fields };
+    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, keyless: !!k.keyless, fields };
   });
 }

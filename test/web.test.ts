@@ -290,6 +290,31 @@ describe('the web page', () => {
     expect(await page.isVisible('#panel-key button:has-text("Next page")')).toBe(false);
   }, 120_000);
 
+  it('names options in a teacher\'s words, and offers no Answer key for a card deck', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=ludo&seed=words`);
+    expect(await settled(page)).toMatch(/ready/);
+    const legend = (name: string) => page.locator(`fieldset.choices:has(> legend:text-is("${name}")) label`).allTextContents();
+    expect(await legend('Worksheets')).toEqual(['Where does it land?', 'Every way to 120', 'Squares you can never land on', 'Replay a game']);
+    expect(await legend('Game pages')).toEqual(['The 120 board', 'Rules', 'Record sheet']);
+    expect(await page.textContent('.kind-options')).not.toMatch(/comma-separated|\(default (on|all)/);
+    // unticking a sheet by its title still leaves it out, as --worksheet does
+    const before = await runs(page);
+    await page.uncheck('label:text-is("Replay a game") >> xpath=preceding-sibling::input');
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(page.url()).toMatch(/worksheet=landing%2Cways%2Cnever/);
+    await page.click('label:has-text("Flow")');
+    expect(await page.isVisible('label:text-is("Colours")')).toBe(true);
+    expect(await page.isVisible('label:text-is("Answer key")')).toBe(true);
+    await page.click('label:has-text("Dobble")');
+    expect(await settled(page)).toMatch(/ready/);
+    expect(await page.isVisible('label:text-is("Answer key")')).toBe(false);
+    expect(page.url()).not.toMatch(/answers=/);
+    await page.click('label:has-text("Fultiples")');
+    expect(await page.isVisible('label:text-is("Answer key")')).toBe(true);
+    expect(await page.isVisible('label:text-is("Multipliers")')).toBe(true);
+  }, 120_000);
+
   it('cancels a long run at once, and makes the next sheet as usual', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=quick`);

@@ -17,6 +17,8 @@ export interface OptionSpec {
   flags: string; // commander syntax, e.g. "--symbols-per-card <k>"
   description: string; // says what is allowed and the default
   label?: string; // the form's name for it when the flag's words are not a teacher's ("Signs" for --ops)
+  help?: string; // the form's words for it, where the description speaks of typing (lists, flags)
+  choiceLabels?: Readonly<Record<string, string>>; // the form's name for each choice, where the value is a word to type
   repeatable?: boolean; // may be given several times; collected into an array
   // What a form (the web page) offers; tests check each against the kind's schema.
   choices?: readonly string[]; // the values to pick from
@@ -115,6 +117,7 @@ export interface Kind<O = any, M = any> {
   title: string; // "Calcudoku"
   letter: string; // first letter of every code of this kind, unique across kinds
   summary: string; // one line for `puzzlepress list`
+  keyless?: boolean; // never has an answer key (a card deck): forms offer no Answer key choice
   defaultTitle?: string; // page title when --title is not given; otherwise "<title> puzzles"
   options: OptionSpec[];
   /** Validates raw options (strings from the CLI, typed values from a plan) and fills defaults. */

@@ -20,6 +20,8 @@ export interface CommonFields {
   setCount(n: number, countOf: string): void;
   /** Offers worked solutions only for kinds that have them. */
   setExplains(on: boolean): void;
+  /** Offers the Answer key choice only for kinds that can have one (not a card deck). */
+  setKeyed(on: boolean): void;
   showError(flag: string | undefined, message: string): boolean;
   clearErrors(): void;
   /** The teacher's own font file, if one is chosen, under the name `values().font` gives. */
@@ -72,6 +74,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
   );
   const element = h('div', { class: 'fields' });
   let countHelp: HTMLElement | undefined;
+  const boxes = new Map<string, HTMLElement>();
   for (const s of specs) {
     const id = uid(s.key);
     s.control.id = id;
@@ -86,7 +89,9 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     if (s.key === 'font') s.control.addEventListener('change', () => (fontFile.hidden = s.control.value !== 'own'));
     const help = h('p', { class: 'help', id: `${id}-help` }, s.help);
     if (s.key === 'count') countHelp = help;
-    element.append(h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), help, error));
+    const box = h('div', { class: 'field' }, h('label', { for: id }, s.label), h('div', { class: 'row' }, s.control, extra), help, error);
+    boxes.set(s.key, box);
+    element.append(box);
   }
   element.append(explainField);
   const largeId = uid('large');
@@ -109,7 +114,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
         const v = s.control.value.trim();
         // only what differs from the command line's defaults (for answers, 'back'; the page starts
         // on 'separate'), so the address and the CLI mean the same
-        if (v && v !== s.dflt) out[s.key] = v;
+        if (v && v !== s.dflt && !boxes.get(s.key)?.hidden) out[s.key] = v;
       }
       if (out.font === 'own') {
         const f = fontFile.files?.[0];
@@ -129,6 +134,9 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       if (values.answers === undefined && 'kind' in values) get('answers').control.value = 'back';
     },
     seed: () => seed.value.trim(),
+    setKeyed(on) {
+      boxes.get('answers')!.hidden = !on;
+    },
     setExplains(on) {
       explainField.hidden = !on;
     },

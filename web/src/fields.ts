@@ -51,7 +51,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       continue;
     }
     if (f.type === 'choice') {
-      const sel = h('select', { id, 'aria-describedby': describedBy, onchange: changed }, ...f.choices!.map((c) => h('option', { value: c, selected: c === f.value }, c)));
+      const sel = h('select', { id, 'aria-describedby': describedBy, onchange: changed }, ...f.choices!.map((c) => h('option', { value: c, selected: c === f.value }, f.choiceLabels?.[c] ?? c)));
       readers.push(() => (sel.value !== f.value ? [f.key, sel.value] : null));
       setters.set(f.key, (v) => (sel.value = v));
       control = sel;
@@ -64,7 +64,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       });
       setters.set(f.key, (v) => boxes.forEach((b) => (b.checked = v.split(',').includes(b.value))));
       element.append(
-        h('fieldset', { class: 'field choices', 'aria-describedby': describedBy }, h('legend', {}, f.label), ...f.choices!.map((c, i) => h('span', { class: 'choice' }, boxes[i]!, h('label', { for: `${id}-${c}` }, c))), help(helpId, f.help), error),
+        h('fieldset', { class: 'field choices', 'aria-describedby': describedBy }, h('legend', {}, f.label), ...f.choices!.map((c, i) => h('span', { class: 'choice' }, boxes[i]!, h('label', { for: `${id}-${c}` }, f.choiceLabels?.[c] ?? c))), help(helpId, f.help), error),
       );
       continue;
     } else if (f.type === 'lines') {

@@ -63,6 +63,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     fields.set(values);
     common.setCount(k.defaultCount, k.countOf);
     common.setExplains(k.explains);
+    common.setKeyed(!k.keyless);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);
   }

@@ -45,7 +45,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   name: 'calcudoku',
   title: 'Calcudoku',
   letter: 'K',
-  summary: 'KenKen-style grids: every row and column holds 1..N, every outlined cage makes its target',
+  summary: 'KenKen-style grids: every row and column holds each number once, every outlined cage makes its target',
   options: optionSpecs,
   schema,
   defaultCount: 8,

@@ -129,6 +129,7 @@ export const dobble: Kind<DobbleOptions, Deck> = {
   letter: 'D',
   defaultTitle: 'Dobble deck',
   summary: 'Dobble (Spot it) card decks: any two cards share exactly one symbol; pictures, words or your own images',
+  keyless: true,
   options: optionSpecs,
   schema,
   defaultCount: 1,

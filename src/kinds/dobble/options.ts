@@ -28,9 +28,9 @@ export const SHAPES: readonly Shape[] = ['round', 'square', 'hexagon'];
 export const OUTLINES: readonly Outline[] = ['cut', 'thin', 'none'];
 
 export const symbolOptionSpecs: OptionSpec[] = [
-  { key: 'symbolsPerCard', flags: '--symbols-per-card <k>', description: 'symbols on each card: 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, ... (one more than a prime power)', choices: ['3', '4', '5', '6', '8', '9', '10', '12', '14', '17', '18'] },
+  { key: 'symbolsPerCard', flags: '--symbols-per-card <k>', description: 'symbols on each card: 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, ... (one more than a prime power)', help: 'symbols on each card: a deck can be made with these numbers only', choices: ['3', '4', '5', '6', '8', '9', '10', '12', '14', '17', '18'] },
   { key: 'set', flags: '--set <name>', description: `built-in pictures: ${SET_NAMES.join(', ')} (default all)`, choices: SET_NAMES },
-  { key: 'symbols', flags: '--symbols <file-or-folder>', description: 'your own symbols: a .txt word list (one word or phrase a line) or a folder of PNG, JPEG or SVG pictures' },
+  { key: 'symbols', flags: '--symbols <file-or-folder>', description: 'your own symbols: a .txt word list (one word or phrase a line) or a folder of PNG, JPEG or SVG pictures', help: 'your own words or pictures take the place of the built-in pictures' },
 ];
 
 export const optionSpecs: OptionSpec[] = [
@@ -39,7 +39,7 @@ export const optionSpecs: OptionSpec[] = [
   ...symbolOptionSpecs.slice(1),
   { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', choices: SHAPES },
   { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, 40 to 200 (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 200] },
-  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none: no line, only small marks outside each card to line up a circle punch (default cut; none with --bleed)', choices: OUTLINES },
+  { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none: no line, only small marks outside each card to line up a circle punch (default cut; none with --bleed)', help: 'the line round each card: a cutting line, a faint outline, or none (only small marks outside each card to line up a circle punch)', choiceLabels: { cut: 'Cutting line', thin: 'Faint outline', none: 'None' }, choices: OUTLINES },
   { key: 'bleed', flags: '--bleed <mm>', description: 'for a print shop: crop marks at the corners of every card and this many mm (0 to 6) of the card back printed past the cut', range: [0, 6] },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
   { key: 'numbers', flags: '--numbers', description: 'print a small card number on each card' },

@@ -31,6 +31,8 @@ export const flowOptionSpecs: OptionSpec[] = [
     key: 'colors',
     flags: '--colors <min-max>',
     description: 'how many lines, e.g. 6-8; each line needs at least 3 squares (default: from --difficulty)',
+    label: 'Colours',
+    help: 'how many lines, for example 6-8; each line needs at least 3 squares (leave empty: from Difficulty)',
     example: '6-8',
   },
   { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)', choices: LEVELS },

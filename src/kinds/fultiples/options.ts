@@ -37,8 +37,8 @@ const MAX_WILD = 20;
 const CHAIN = [2, 15] as const;
 
 export const options: OptionSpec[] = [
-  { key: 'primes', flags: '--primes <list>', description: 'the prime alphabet, comma-separated, must include 2 and 3, primes up to 97 (default 2,3,7)', example: '2,3,7' },
-  { key: 'scalars', flags: '--scalars <lo-hi>', description: 'range the scalars come from, from 2 up to 100 (default 2-20)', example: '2-20' },
+  { key: 'primes', flags: '--primes <list>', description: 'the prime alphabet, comma-separated, must include 2 and 3, primes up to 97 (default 2,3,7)', help: 'the primes every number on the board is made from, for example 2,3,7; they must include 2 and 3, primes up to 97', example: '2,3,7' },
+  { key: 'scalars', flags: '--scalars <lo-hi>', description: 'the numbers the primes are multiplied by, from 2 up to 100 (default 2-20)', label: 'Multipliers', example: '2-20' },
   { key: 'size', flags: '--size <n>', description: 'square board of n by n cells, 5 to 15 (default 10)', range: [5, 15] },
   { key: 'cols', flags: '--cols <n>', description: 'board columns, 5 to 15 (default: same as --size)', range: [5, 15] },
   { key: 'rows', flags: '--rows <n>', description: 'board rows, 5 to 15 (default: same as --size)', range: [5, 15] },
@@ -49,6 +49,8 @@ export const options: OptionSpec[] = [
     key: 'task',
     flags: '--task <task>',
     description: 'a worksheet on the board, may be repeated: multiples:P, both:P,Q, primes, next[:N], chain:K',
+    label: 'Worksheets',
+    help: 'one worksheet a line: multiples:7 (shade the multiples of 7), both:2,3 (multiples of both), primes (numbers as products of primes), next or next:12 (the next move), chain:5 (a chain of 5 moves)',
     repeatable: true,
     example: 'multiples:7',
   },

@@ -81,7 +81,7 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   title: 'Multiplication Ludo',
   letter: 'L',
   defaultTitle: 'Multiplication Ludo',
-  summary: 'Multiplication Ludo: the 120 board, rules, record sheet, worksheets with answers, and a game simulator',
+  summary: 'Multiplication Ludo: the 120 board, rules, record sheet, and worksheets with answers',
   options,
   schema,
   defaultCount: 1,

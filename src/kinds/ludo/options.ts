@@ -29,6 +29,9 @@ export const options: OptionSpec[] = [
     description: `worksheets, comma-separated: ${WORKSHEETS.join(', ')}, or none (default all four)`,
     choices: WORKSHEETS,
     multiple: true,
+    label: 'Worksheets',
+    help: 'the worksheets to print, each with its answers in the key',
+    choiceLabels: { landing: 'Where does it land?', ways: 'Every way to 120', never: 'Squares you can never land on', replay: 'Replay a game' },
   },
   {
     key: 'printables',
@@ -36,6 +39,9 @@ export const options: OptionSpec[] = [
     description: `game pages, comma-separated: ${PRINTABLES.join(', ')}, or none (default all three)`,
     choices: PRINTABLES,
     multiple: true,
+    label: 'Game pages',
+    help: 'the pages for playing the game',
+    choiceLabels: { board: 'The 120 board', rules: 'Rules', record: 'Record sheet' },
   },
   { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)`, range: QUESTIONS },
   {
@@ -43,6 +49,8 @@ export const options: OptionSpec[] = [
     flags: '--board <style>',
     description: 'the board to play on: plain (numbers only) or annotated (squares shaded by what can happen there; gives worksheet answers away). The annotated board is always in the answers (default plain)',
     choices: BOARD_STYLES,
+    help: 'the board to play on. The shaded board shows what can happen on each square, so it gives worksheet answers away; the answers always have it',
+    choiceLabels: { plain: 'Numbers only', annotated: 'Shaded' },
   },
   {
     key: 'players',
