@@ -44,7 +44,7 @@ describe('puzzlepress CLI', () => {
   it('rejects shared options it cannot honour with one line and exit code 2', () => {
     expectUserError(['fultiples', '--count', '0'], /--count must be a whole number from 1 to 1000/);
     expectUserError(['fultiples', '--paper', 'a5'], /--paper must be a4 or letter/);
-    expectUserError(['fultiples', '--layout', '9x9'], /--layout must be COLSxROWS/);
+    expectUserError(['fultiples', '--layout', '9x9'], /--layout must be columns x rows, 1 to 8 of each, for example 2x3/);
     expectUserError(['fultiples', '--answers', 'front'], /--answers must be back, separate or none/);
     expectUserError(['fultiples', '--colour', 'red'], /unknown option '--colour'/);
     expectUserError(['fultiples', '--template', '/nonexistent/t.hbs'], /t\.hbs does not exist/);
@@ -66,6 +66,8 @@ describe('puzzlepress CLI', () => {
 
   it('rejects a code that is not one', () => {
     expectUserError(['key', 'banana'], /not a puzzle code/);
+    // in words a teacher can act on, not the code alphabet
+    expectUserError(['key', 'K6HF-503STSQQXU'], /the part after the dash must be 10 letters and digits \(codes have no letter U\); check the code$/);
     expectUserError(['key', 'Q12-ABCDEFGH'], /no puzzle kind starts with the letter Q/);
   });
 

@@ -178,6 +178,7 @@ describe('the web page', () => {
     await page.click('button:has-text("Show the answer")');
     expect(await settled(page, before)).toMatch(/did not work/);
     expect(await page.isVisible('#code-error')).toBe(true);
+    expect(await page.textContent('#code-error')).not.toMatch(/0123456789/);
   }, 120_000);
 
   it('passes an automated accessibility check on every view', async () => {
@@ -224,10 +225,16 @@ describe('the web page', () => {
   it('explains a roster with repeated names next to the class list, and makes nothing', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=class`);
+    expect(await page.isDisabled('#booklet')).toBe(false);
+    await page.check('#booklet');
     await page.fill('#roster', 'Ava\nBen\nAva\n');
+    // a booklet is for a set without names: the box goes off rather than the run being refused
+    expect(await page.isDisabled('#booklet')).toBe(true);
+    expect(await page.isChecked('#booklet')).toBe(false);
     await page.click('button:has-text("Make the class set")');
     expect(await settled(page)).toMatch(/check the message/);
-    expect(await page.textContent('#roster-error')).toMatch(/Ava/);
+    // by the list, in its own words: no file name the teacher never saw
+    expect(await page.textContent('#roster + #roster-error')).toMatch(/^Line 3 of the class list: "Ava" is already on line 1/);
     expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
   }, 120_000);
 

@@ -93,7 +93,7 @@ export function parseCode(raw: string, canonical?: (letter: string, options: str
   }
   const tail = upper32(text.slice(dash + 1));
   if ((tail.length !== SEED_CHARS && tail.length !== SEED_CHARS + CHECK_CHARS) || [...tail].some((c) => !ALPHABET.includes(c))) {
-    fail(`"${raw}" is not a puzzle code: the part after the dash must be ${SEED_CHARS + CHECK_CHARS} characters from ${ALPHABET}; check the code`);
+    fail(`"${raw}" is not a puzzle code: the part after the dash must be ${SEED_CHARS + CHECK_CHARS} letters and digits (codes have no letter U); check the code`);
   }
   const letter = text[0]!.toUpperCase();
   const options = text.slice(1, dash);

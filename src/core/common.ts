@@ -17,7 +17,7 @@ export const commonSchema = z.object({
   paper: z.enum(['a4', 'letter'], { error: 'must be a4 or letter' }).default('a4'),
   layout: z
     .string()
-    .regex(/^[1-8]x[1-8]$/i, { error: 'must be COLSxROWS with 1 to 8 of each, for example 2x3' })
+    .regex(/^[1-8]x[1-8]$/i, { error: 'must be columns x rows, 1 to 8 of each, for example 2x3' })
     .transform((s): Grid => {
       const [cols, rows] = s.toLowerCase().split('x').map(Number) as [number, number];
       return { cols, rows };

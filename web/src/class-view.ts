@@ -48,6 +48,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     onchange: async () => {
       const f = rosterFile.files?.[0];
       if (f) roster.value = await f.text();
+      listChanged();
     },
   });
   // a CSV dropped on the list is read, not opened by the browser in place of the page
@@ -57,8 +58,15 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (!f) return;
     e.preventDefault();
     roster.value = await f.text();
+    listChanged();
   });
+  roster.addEventListener('input', () => listChanged());
   const booklet = h('input', { type: 'checkbox', id: 'booklet' });
+  /** A booklet is for a set without names: with a class list the box cannot be ticked, rather than refused later. */
+  function listChanged(): void {
+    booklet.disabled = !!rosterText();
+    if (booklet.disabled) booklet.checked = false;
+  }
   const large = h('input', { type: 'checkbox', id: 'large-print' });
   const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
   const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
@@ -163,7 +171,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (!r) return status.say('Stopped. Nothing was made.');
     if (r.type === 'error') {
       const target = /roster|pupils\.csv/i.test(r.message) ? rosterError : planError;
-      target.textContent = r.message.replace(/^plan\.yaml:\d+: /, '');
+      // the teacher typed or opened a list and never saw a file of ours: name the line of the list
+      target.textContent = r.message.replace(/^plan\.yaml:\d+: /, '').replace(new RegExp(`^${ROSTER_FILE.replace('.', '\\.')}:(\\d+): `), 'Line $1 of the class list: ');
       target.hidden = false;
       return status.say('Please check the message marked in red.', 'error');
     }
@@ -189,7 +198,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
       field('Font', font, FONT_HELP),
-      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, h('p', { class: 'help', id: 'roster-help' }, 'One name a line (a CSV file with a "name" column works too).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile, rosterError),
+      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line (a CSV file with a "name" column works too).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (text at least 16 pt, for pupils with low vision)')),
       h('h2', {}, 'Worksheets'),
