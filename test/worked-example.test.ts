@@ -12,7 +12,7 @@ import { MM } from '../src/pdf/draw.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { kindForms } from '../src/form.js';
 import { messages } from '../src/i18n/messages.js';
-import { EXAMPLE as CALC, STEPS as CALC_STEPS, exampleSteps as calcSteps } from '../src/kinds/calcudoku/example.js';
+import { EXAMPLE as MIXED, PLUS_EXAMPLE, STEPS as CALC_STEPS, exampleFor, exampleSteps as calcSteps } from '../src/kinds/calcudoku/example.js';
 import { EXAMPLE as FLOW, STEPS as FLOW_STEPS, exampleSteps as flowSteps } from '../src/kinds/flow/example.js';
 import { refSolve, ruleProblems } from './helpers/calcudoku-ref.js';
 import { countFillings } from './helpers/flowSolver.js';
@@ -25,7 +25,10 @@ const blank = (n: number) => Array.from({ length: n }, (_, i) => ({ number: i + 
 const calcudoku = findKind('calcudoku')!;
 const flow = findKind('flow')!;
 
-describe('the Calcudoku worked example', () => {
+describe.each([
+  ['with + - and x', MIXED],
+  ['with + only', PLUS_EXAMPLE],
+])('the Calcudoku worked example %s', (_name, CALC) => {
   it('is a real puzzle with one solution, by the independent referee', () => {
     expect(calcudoku.check(CALC)).toEqual([]);
     expect(ruleProblems(CALC)).toEqual([]);
@@ -37,7 +40,7 @@ describe('the Calcudoku worked example', () => {
   it('takes steps whose reasons hold on the grid as it stands before each step', () => {
     const n = CALC.size;
     const grid: number[][] = Array.from({ length: n }, () => new Array<number>(n).fill(0));
-    const texts = calcSteps(messages()).map((s) => s.text);
+    const texts = calcSteps(messages(), CALC).map((s) => s.text);
     CALC_STEPS.forEach((s, k) => {
       const [r, c] = s.cell;
       expect(grid[r]![c]).toBe(0);
@@ -67,6 +70,26 @@ describe('the Calcudoku worked example', () => {
       expect(texts[k]).toContain(String(s.value));
       grid[r]![c] = s.value;
     });
+  });
+});
+
+describe('the Calcudoku worked example a sheet gets', () => {
+  it('uses only the signs of the sheet\'s puzzles, when it can', () => {
+    const signs = (ops: string) => [...new Set(exampleFor(ops).cages.map((c) => c.op).filter((op) => op !== '='))].sort().join('');
+    expect(signs('+-x/')).toBe('*+-');
+    expect(signs('+')).toBe('+');
+    expect(signs('+-')).toBe('+');
+    expect(signs('+x')).toBe('+');
+    expect(signs('-x')).toBe('*+-'); // no sheet without + has a + step to show
+    const { sections } = calcudoku;
+    const o = calcudoku.schema.parse({ size: 4, ops: '+', count: 1 });
+    const items = generateItems(calcudoku, o, 'plus-example', 1);
+    const lead = sections(o, items, sectionContext('a4', templates))[0]!.lead!;
+    const d = new RecordingDraw();
+    lead.draw(d, { x: 0, y: 0, w: 500, h: lead.height });
+    const targets = d.texts.map((t) => t.text).filter((t) => /^\d+\D$/.test(t));
+    expect(targets.length).toBeGreaterThan(0);
+    expect(targets.filter((t) => !t.endsWith('+'))).toEqual([]);
   });
 });
 

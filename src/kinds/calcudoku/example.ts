@@ -1,7 +1,7 @@
 import type { Box, Draw } from '../../pdf/draw.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { ExampleStep } from '../../layout/example.js';
-import type { CalcudokuModel } from './model.js';
+import { OP_BIT, opsMaskOf, type CalcudokuModel } from './model.js';
 import { drawExample } from './render.js';
 
 /**
@@ -29,6 +29,26 @@ export const EXAMPLE: CalcudokuModel = {
   ],
 };
 
+/** The same grid and steps with + boxes only, for sheets without - or x (young pupils adding up). */
+export const PLUS_EXAMPLE: CalcudokuModel = {
+  ...EXAMPLE,
+  ops: '+',
+  cages: [
+    { cells: [[0, 0]], op: '=', target: 2 },
+    { cells: [[0, 1], [1, 1]], op: '+', target: 3 },
+    { cells: [[0, 2], [1, 2]], op: '+', target: 4 },
+    { cells: [[1, 0], [2, 0]], op: '+', target: 4 },
+    { cells: [[2, 1], [2, 2]], op: '+', target: 5 },
+  ],
+};
+
+/** The example whose signs the sheet uses; a set without + keeps the first, whose second step needs a + box. */
+export function exampleFor(ops: string): CalcudokuModel {
+  const mask = opsMaskOf(ops);
+  const uses = (m: CalcudokuModel) => m.cages.every((c) => c.op === '=' || mask & OP_BIT[c.op]);
+  return uses(EXAMPLE) || !uses(PLUS_EXAMPLE) ? EXAMPLE : PLUS_EXAMPLE;
+}
+
 /** Why a step's number is sure: the tests check each reason against the grid before the step. */
 export type Why =
   | { t: 'one' } // the cell is a box of one square: its number is the target
@@ -47,29 +67,29 @@ export const STEPS: Step[] = [
   { cell: [0, 2], value: 3, why: { t: 'last' } },
 ];
 
-function sentence(m: Messages, s: Step): string {
+function sentence(m: Messages, s: Step, example: CalcudokuModel): string {
   switch (s.why.t) {
     case 'one':
       return m.t('calcudoku.example.one', { n: s.value });
     case 'pair': {
-      const cage = EXAMPLE.cages.find((c) => c.cells.some(([r, col]) => r === s.cell[0] && col === s.cell[1]))!;
+      const cage = example.cages.find((c) => c.cells.some(([r, col]) => r === s.cell[0] && col === s.cell[1]))!;
       return m.t('calcudoku.example.pair', { target: cage.target, n: s.value, other: s.why.other });
     }
     case 'last': {
-      const [a, b] = EXAMPLE.solution[s.cell[0]]!.filter((v) => v !== s.value);
+      const [a, b] = example.solution[s.cell[0]]!.filter((v) => v !== s.value);
       return m.t('calcudoku.example.last', { a: a!, b: b!, n: s.value });
     }
   }
 }
 
 /** The steps as the page shows them: the grid after each step, the square just filled shaded. */
-export function exampleSteps(m: Messages): ExampleStep[] {
-  const n = EXAMPLE.size;
+export function exampleSteps(m: Messages, example: CalcudokuModel = EXAMPLE): ExampleStep[] {
+  const n = example.size;
   const digits = new Array<number>(n * n).fill(0);
   return STEPS.map((s) => {
     const i = s.cell[0] * n + s.cell[1];
     digits[i] = s.value;
     const shown = digits.slice();
-    return { text: sentence(m, s), draw: (d: Draw, box: Box) => drawExample(d, box, EXAMPLE, shown, [i]) };
+    return { text: sentence(m, s, example), draw: (d: Draw, box: Box) => drawExample(d, box, example, shown, [i]) };
   });
 }

@@ -6,7 +6,7 @@ import { generate } from './generate.js';
 import type { CalcudokuModel, CalcudokuOptions } from './model.js';
 import { decode, encode, optionSpecs, schema } from './options.js';
 import { explain } from './explain.js';
-import { exampleSteps } from './example.js';
+import { exampleFor, exampleSteps } from './example.js';
 import { clueText, drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
@@ -67,7 +67,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       // Clue size as render.ts draws it; the layout keeps it at 7 pt or more.
       legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27, floorShare: 0.32, minCellPt: ctx.largePrint ? largeCell(o, items) : undefined },
       instructions: instructions(o, wordsOf(ctx)),
-      example: o.example !== false && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx)) } : undefined,
+      example: o.example !== false && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx), exampleFor(o.ops)) } : undefined,
       puzzle: drawPuzzle,
       answer: drawAnswer,
     });
