@@ -19,6 +19,7 @@ function expectUserError(args: string[], pattern: RegExp): void {
   expect(lines[0]).toMatch(/^puzzlepress: /);
   expect(lines[0]).toMatch(pattern);
   expect(r.stderr).not.toMatch(/\n\s+at /);
+  expect(r.stdout, 'nothing but the one line').toBe('');
   expect(readdirSync(dir)).toEqual([]);
 }
 
@@ -66,6 +67,7 @@ describe('puzzlepress CLI', () => {
 
   it('rejects a code that is not one', () => {
     expectUserError(['key', 'banana'], /not a puzzle code/);
+    expectUserError(['calcudoku', '--lang', 'xx'], /--lang xx: there is no such language/); // no seed given: no "Seed:" line first
     // in words a teacher can act on, not the code alphabet
     expectUserError(['key', 'K6HF-503STSQQXU'], /the part after the dash must be 10 letters and digits \(codes have no letter U\); check the code$/);
     expectUserError(['key', 'Q12-ABCDEFGH'], /no puzzle kind starts with the letter Q/);

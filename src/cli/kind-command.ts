@@ -33,7 +33,6 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   const options = parseKindOptions(kind, raw);
   const templates = new Templates(templateOverrides((raw.template as string[] | undefined) ?? []));
   const seed = common.seed ?? randomSeed();
-  if (!common.seed) log(`Seed: ${seed} (use --seed ${seed} to make the same puzzles again)`);
   const out = (raw.out as string | undefined) ?? `output/${kind.name}-${safeName(seed)}.pdf`;
   const count = common.count ?? kind.defaultCount;
   const outputs: [string, string][] = [[out, '--out']];
@@ -42,6 +41,8 @@ async function runKind(kind: Kind, raw: Record<string, unknown>, log: (line: str
   checkOutputs(outputs);
 
   const plan = planSheets(kind, options, common, seed, templates, progressReporter(`Generating ${kind.title}`, count), explainCount(raw.explain));
+  // said once the options have all been accepted: bad input gets its one line and nothing else
+  if (!common.seed) log(`Seed: ${seed} (use --seed ${seed} to make the same puzzles again)`);
   const { meta, main, answers } = plan;
   const render = { paper: common.paper, templates, meta };
   // Everything is generated and checked before the first file is opened.
