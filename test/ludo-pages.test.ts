@@ -36,6 +36,20 @@ describe('Ludo pages for pupils', () => {
     expect(annotated.words.join(' ')).toMatch(/Dead end/);
   });
 
+  it('says on every page what the document holds, and names columns and squares in plain words', () => {
+    const subtitles = (raw: Record<string, unknown>) => new Set(pageWords(parse(raw), true).map((p) => p.words[1]));
+    expect(subtitles({})).toEqual(new Set(['Multiplication Ludo · game pages and 4 worksheets']));
+    expect(subtitles({ printables: 'none', worksheet: 'landing,ways' })).toEqual(new Set(['Multiplication Ludo · 2 worksheets']));
+    expect(subtitles({ worksheet: 'none' })).toEqual(new Set(['Multiplication Ludo · game pages only']));
+    const pages = pageWords(parse({}), true);
+    const landing = pages.find((p) => p.words.includes('Lands on'))!;
+    expect(landing.words).toContain('Roll'); // one roll a row
+    expect(landing.words).not.toContain('Rolls');
+    const all = pages.flatMap((p) => p.words).join(' ');
+    expect(all).not.toMatch(/Penultimate|bumped|\d·\d/);
+    expect(all).toMatch(/One roll from 120/);
+  });
+
   it('no pupil page shows a fraction or a program name, whoever plays the replay', () => {
     for (const players of ['auto120,random', 'auto120-keep,expected', 'expected,auto120', 'random,random']) {
       for (const board of ['plain', 'annotated']) {

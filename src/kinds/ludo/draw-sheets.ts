@@ -24,7 +24,7 @@ export function drawLanding(d: Draw, box: Box, qs: LandingQuestion[], answers: b
   const cols = [
     { title: '', weight: 0.5 },
     { title: w.t('ludo.col.markerOn'), weight: 1 },
-    { title: w.t('ludo.col.rolls'), weight: 0.8 },
+    { title: w.t('ludo.col.roll'), weight: 0.8 },
     { title: w.t('ludo.col.landsOn'), weight: 2.4 },
     { title: w.t('ludo.col.canReach'), weight: 1.8 },
   ];
@@ -79,8 +79,9 @@ function drawOrderings(d: Draw, box: Box, w: WaysModel, t: Messages): void {
   let y = box.y + heading(d, t.t('ludo.ways.all', { n: w.orderings.length }), box.x, box.y, box.w, 10);
   for (const s of w.multisets) {
     const key = s.rolls.join(',');
-    const seqs = w.orderings.filter((o) => o.slice().sort((a, b) => a - b).join(',') === key).map((o) => o.join('·'));
-    y += d.paragraph(`${s.rolls.join(' × ')} (${seqs.length}): ${seqs.join('   ')}`, box.x, y, box.w, { size, color: ANSWER }) + 4;
+    const seqs = w.orderings.filter((o) => o.slice().sort((a, b) => a - b).join(',') === key).map((o) => o.join(', '));
+    // the orders as rolled, in the words of the sheet's Rolls column; × only where the rolls multiply
+    y += d.paragraph(`${s.rolls.join(' × ')} (${seqs.length}): ${seqs.join('; ')}`, box.x, y, box.w, { size, color: ANSWER }) + 4;
   }
 }
 

@@ -91,7 +91,12 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   generate,
   check,
   // On every page's subtitle, so no strategy (program) names: the replay sheet says who plays how.
-  describe: (o, w = messages()) => (o.worksheets.length === 0 ? w.t('ludo.gamePagesOnly') : w.t('batch.worksheets', { n: o.worksheets.length })),
+  // the subtitle of every page, the board and rules included: it names all the document holds
+  describe: (o, w = messages()) => {
+    if (o.worksheets.length === 0) return w.t('ludo.gamePagesOnly');
+    const worksheets = w.t('batch.worksheets', { n: o.worksheets.length });
+    return o.printables.length ? w.t('ludo.gameAndWorksheets', { worksheets }) : worksheets;
+  },
   sections,
   json,
   subcommands: [simulateCommand],
