@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { setSymbols, SET_NAMES } from '../src/pdf/symbols.js';
+import { symbolName } from '../src/kinds/dobble/names.js';
+import { messages } from '../src/i18n/messages.js';
 
 /** Little joining words that name nothing on their own. */
 const JOINING = new Set(['and', 'of', 'the', 'a', 'an', 'with', 'in', 'on']);
@@ -42,5 +44,15 @@ describe('built-in symbol sets', () => {
 
   it('still has plenty of pictures: every set at least 25, all together at least 300', () => {
     for (const set of SET_NAMES) expect(setSymbols(set).length, set).toBeGreaterThanOrEqual(set === 'all' ? 300 : 25);
+  });
+});
+
+describe('English picture names', () => {
+  it('are the British words the rest of the pages use (colour, maths, lorry)', () => {
+    const en = messages('en');
+    const names = setSymbols('all').flatMap((s) => [s.name, symbolName(en, s)]);
+    const american = ['eggplant', 'cookie', 'candy', 'flashlight', 'airplane', 'sled', 'truck', 'fries', 'sneaker', 'cart', 'couch'];
+    expect(names.filter((n) => n.split(/[\s-]/).some((w) => american.includes(w)))).toEqual([]);
+    expect(names).toEqual(expect.arrayContaining(['aubergine', 'biscuit', 'torch', 'aeroplane', 'lorry', 'trolley']));
   });
 });

@@ -23,13 +23,13 @@ export const SYMBOL_SETS = {
   `),
   food: words(`
     red-apple=apple pear lemon banana watermelon grapes strawberry cherries peach
-    pineapple coconut kiwi-fruit=kiwi tomato avocado eggplant potato carrot ear-of-corn=corn
+    pineapple coconut kiwi-fruit=kiwi tomato avocado eggplant=aubergine potato carrot ear-of-corn=corn
     hot-pepper=chilli bell-pepper=pepper cucumber broccoli leafy-green=lettuce garlic onion mushroom peanuts
     chestnut bread croissant baguette-bread=baguette pretzel pancakes waffle cheese-wedge=cheese
     poultry-leg=drumstick bacon hamburger french-fries=chips pizza sandwich taco burrito
     cooking=fried_egg popcorn butter salt canned-food=tin_can rice-ball sushi dumpling
-    spaghetti curry-rice=curry bento-box=lunch_box doughnut cookie birthday-cake=cake cupcake
-    chocolate-bar=chocolate candy lollipop custard honey-pot=honey soft-ice-cream=ice_cream
+    spaghetti curry-rice=curry bento-box=lunch_box doughnut cookie=biscuit birthday-cake=cake cupcake
+    chocolate-bar=chocolate candy=sweet lollipop custard honey-pot=honey soft-ice-cream=ice_cream
     baby-bottle glass-of-milk=milk hot-beverage=hot_drink teapot bubble-tea beverage-box=juice
     cup-with-straw=cup spoon fork-and-knife=knife_and_fork chopsticks pea-pod=peas
   `),
@@ -42,7 +42,7 @@ export const SYMBOL_SETS = {
     high-voltage=lightning
   `),
   things: words(`
-    house castle tent light-bulb candle flashlight key locked door window bed chair couch-and-lamp=sofa
+    house castle tent light-bulb candle flashlight=torch key locked door window bed chair couch-and-lamp=sofa
     toilet bathtub soap sponge toothbrush broom basket bucket scissors pencil paintbrush
     straight-ruler=ruler triangular-ruler=set_square paperclip pushpin books notebook envelope package
     wrapped-gift=present balloon party-popper teddy-bear=teddy kite yo-yo=yo-yo puzzle-piece=jigsaw_piece game-die=dice
@@ -59,8 +59,8 @@ export const SYMBOL_SETS = {
   transport: words(`
     taxi bus ambulance fire-engine=fire_engine police-car delivery-truck=lorry tractor racing-car=racer
     motorcycle bicycle kick-scooter=scooter skateboard locomotive=steam_train helicopter
-    airplane rocket flying-saucer=UFO sailboat canoe ship parachute satellite
-    ferris-wheel=big_wheel roller-coaster carousel-horse=carousel sled
+    airplane=aeroplane rocket flying-saucer=UFO sailboat canoe ship parachute satellite
+    ferris-wheel=big_wheel roller-coaster carousel-horse=carousel sled=sledge
   `),
   play: words(`
     soccer-ball=football basketball baseball tennis volleyball bowling
