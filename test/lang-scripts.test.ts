@@ -68,6 +68,12 @@ describe('headings start where the language starts a line', () => {
     expect(arPageLeft).toBeLessThan(100);
     expect(enPageRight).toBeLessThan(100);
     expect(enPageLeft).toBeGreaterThan(300);
+    // Name, Date, Class: Name first where lines start, its writing line on the side the text runs to
+    const [arNameLeft, arNameRight] = edges(ar, messages('ar').t('field.name'));
+    const [enNameLeft] = edges(en, 'Name:');
+    expect(arNameRight).toBeLessThan(60);
+    expect(arNameLeft).toBeGreaterThan(400);
+    expect(enNameLeft).toBeLessThan(60);
   }, 60_000);
 });
 

@@ -5,7 +5,7 @@
 export type Block =
   | { type: 'heading'; text: string; size: number; align: Align }
   | { type: 'text'; text: string; size: number; align: Align; font: 'regular' | 'bold' | 'italic'; color: string }
-  | { type: 'fields'; names: string[]; values: Record<string, string>; size: number; wide?: number } // wide: the Name field's index
+  | { type: 'fields'; names: string[]; values: Record<string, string>; size: number; wide?: number; rtl?: boolean } // wide: the Name field's index; rtl: the row runs from the right
   | { type: 'rule'; width: number }
   | { type: 'space'; height: number }
   | { type: 'slots'; gap: number }

@@ -124,7 +124,10 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
   }
 }
 
-/** "Name ________  Date ______  Class ____": the Name line gets the most room. */
+/**
+ * "Name ________  Date ______  Class ____": the Name line gets the most room. Right to left, the
+ * row is mirrored: Name first at the right, each label at the right of its line.
+ */
 function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): void {
   const weights = b.names.map((_n, i) => (i === b.wide ? 2.2 : 1));
   const total = weights.reduce((s, w) => s + w, 0);
@@ -133,13 +136,16 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
   const baseY = box.y + b.size * 1.6;
   b.names.forEach((name, i) => {
     const w = ((box.w - gap * (b.names.length - 1)) * weights[i]!) / total;
+    const left = b.rtl ? box.x + box.w - (x - box.x) - w : x; // this field's left edge
     const label = `${name}:`;
     const lw = d.textWidth(label, b.size, 'bold') + 5;
-    d.text(label, { x, y: baseY - b.size * 1.2, w: lw, h: b.size * 1.2 }, { size: b.size, font: 'bold', valign: 'bottom' });
-    d.line(x + lw, baseY + 1.5, x + w, baseY + 1.5, { width: 0.6, stroke: '#000000' });
+    const labelX = b.rtl ? left + w - lw : left;
+    const lineX = b.rtl ? left : left + lw; // the writing line, beside the label on the side text runs to
+    d.text(label, { x: labelX, y: baseY - b.size * 1.2, w: lw, h: b.size * 1.2 }, { size: b.size, font: 'bold', valign: 'bottom', align: b.rtl ? 'right' : 'left' });
+    d.line(lineX, baseY + 1.5, lineX + w - lw, baseY + 1.5, { width: 0.6, stroke: '#000000' });
     const value = b.values[name];
     if (value) {
-      d.text(value, { x: x + lw + 4, y: baseY - b.size * 1.3, w: w - lw - 4, h: b.size * 1.3 }, { size: b.size * 1.1, valign: 'bottom', fit: true });
+      d.text(value, { x: lineX + (b.rtl ? 0 : 4), y: baseY - b.size * 1.3, w: w - lw - 4, h: b.size * 1.3 }, { size: b.size * 1.1, valign: 'bottom', fit: true, align: b.rtl ? 'right' : 'left' });
     }
     x += w + gap;
   });
