@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../src/core/rng.js';
 import { flow, type FlowModel } from '../src/kinds/flow/index.js';
+import { RecordingDraw } from './helpers/record-draw.js';
 
 const make = (raw: Record<string, unknown>, seed: string): FlowModel => flow.generate(flow.schema.parse(raw), new Rng(seed));
 const explain = (m: FlowModel) => flow.explain!(flow.schema.parse({ width: m.width, height: m.height }), { number: 1, code: 'F', model: m });
@@ -80,5 +81,29 @@ describe('flow worked solutions', () => {
       expect(steps.some((s) => /If it went (up|down|left|right), .*(dead end|cut off|shut in|nowhere to go|both need)/.test(s.text))).toBe(true);
     }
     expect(guesses / moves).toBeLessThan(0.1);
+  });
+});
+
+describe('flow worked-solution diagrams', () => {
+  it('number the rows and columns the words count by, beside the grid', () => {
+    const m = make({ width: 9, height: 6 }, 'e3');
+    const step = explain(m).steps.find((s) => s.diagram)!;
+    const d = new RecordingDraw();
+    const box = { x: 100, y: 100, w: 180, h: 140 };
+    flow.drawDiagram!(d, box, m, step.diagram);
+    const numbers = d.texts.filter((t) => t.color === '#555555');
+    const columns = numbers.slice(0, m.width);
+    const rows = numbers.slice(m.width);
+    expect(columns.map((t) => t.text)).toEqual(Array.from({ length: 9 }, (_, i) => String(i + 1)));
+    expect(rows.map((t) => t.text)).toEqual(Array.from({ length: 6 }, (_, i) => String(i + 1)));
+    // columns run left to right above the grid, rows top to bottom to its left, all inside the box
+    for (let i = 1; i < columns.length; i++) expect(columns[i]!.box.x).toBeGreaterThan(columns[i - 1]!.box.x);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.box.y).toBeGreaterThan(rows[i - 1]!.box.y);
+    expect(Math.max(...columns.map((t) => t.box.y + t.box.h))).toBeLessThanOrEqual(Math.min(...rows.map((t) => t.box.y)));
+    for (const t of numbers) {
+      expect(t.size).toBeGreaterThanOrEqual(4);
+      expect(t.box.x).toBeGreaterThanOrEqual(box.x - 0.01);
+      expect(t.box.y).toBeGreaterThanOrEqual(box.y - 0.01);
+    }
   });
 });

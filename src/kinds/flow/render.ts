@@ -83,7 +83,13 @@ function drawLine(d: Draw, f: Frame, m: FlowModel, j: number, cells: Cell[]): vo
 
 /** A worked-solution step: the lines as far as drawn, and a ring round the squares just filled. */
 export function drawDiagram(d: Draw, box: Box, m: FlowModel, g: Diagram): void {
-  const f = frame(box, m);
+  // The steps say "row 5, column 10": the rows and columns are numbered as the words count them.
+  const size = Math.min(7, frame(box, m).cell * 0.6);
+  const edge = size * 1.4 + 1;
+  const f = frame({ x: box.x + edge, y: box.y + edge, w: box.w - edge, h: box.h - edge }, m);
+  const ink = { size, color: '#555555' };
+  for (let c = 0; c < m.width; c++) d.text(String(c + 1), { x: f.x + c * f.cell, y: f.y - edge, w: f.cell, h: edge - 1 }, { ...ink, align: 'center', valign: 'bottom' });
+  for (let r = 0; r < m.height; r++) d.text(String(r + 1), { x: f.x - edge, y: f.y + r * f.cell, w: edge - 2, h: f.cell }, { ...ink, align: 'right', valign: 'middle' });
   drawGrid(d, f, m);
   m.paths.forEach((p, j) => {
     const a = Math.min(g.from[j]!, p.cells.length);
