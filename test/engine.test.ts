@@ -129,7 +129,7 @@ describe('codes', () => {
     const typed = `z9-${s.toLowerCase().replace(/0/g, 'o').replace(/1/g, 'l')}`;
     expect(parseCode(typed)).toEqual({ letter: 'Z', options: '9', seed: s });
     expect(() => parseCode('hello')).toThrow(UserError);
-    expect(() => parseCode('Z9-ABC')).toThrow(/10 characters/);
+    expect(() => parseCode('Z9-ABC')).toThrow(/10 letters and digits/);
   });
 
   it('regenerate the same model from the same code', () => {
