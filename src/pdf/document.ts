@@ -6,6 +6,7 @@ import { docChains, openFont, type ChainFont } from './fallback.js';
 import { userFont } from './user-font.js';
 import { port } from '../port/index.js';
 import { fillLetters, outlineSubset } from './woff2.js';
+import { markFree, markGlyphs } from './marks.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -105,7 +106,7 @@ interface SubsetInternals {
 interface FontInternals {
   font?: unknown; // the fontkit font
   layoutCache?: Record<string, unknown>;
-  layoutRun?(text: string): unknown;
+  layoutRun?(text: string, features?: Record<string, boolean>): unknown;
   layoutCached?(text: string): unknown;
   subset?: SubsetInternals;
   encode?(text: string): unknown;
@@ -169,6 +170,23 @@ function shareSubset(doc: Doc, f: FontInternals): void {
 
 const prepared = new WeakSet<object>();
 
+/** Per font: the glyphs its mark lookups may move, or null to shape every word in full (see marks.ts). */
+const markSets = new WeakMap<object, Set<number> | null>();
+
+/**
+ * A word shaped without the features mark and mkmk unless one of its glyphs is a mark they move:
+ * the same glyphs and positions, without decoding the font's mark lookups for words that have
+ * none. A fresh feature object each time, as fontkit keeps it in the run and writes into it.
+ */
+function shapeWord(f: FontInternals, layoutRun: (text: string, features?: Record<string, boolean>) => unknown, text: string): unknown {
+  const font = f.font as object;
+  let marks = markSets.get(font);
+  if (marks === undefined) markSets.set(font, (marks = markGlyphs(font)));
+  if (!marks) return layoutRun(text);
+  const run = layoutRun(text, { mark: false, mkmk: false }) as { glyphs: { id: number }[] };
+  return markFree(text, run.glyphs, marks) ? run : layoutRun(text);
+}
+
 /** PDFKit's per-word layout cache, replaced by the thread's table for the font (see `layouts`). */
 function sharedLayouts(f: FontInternals): void {
   const font = f.font;
@@ -178,7 +196,7 @@ function sharedLayouts(f: FontInternals): void {
     let table = layouts.get(font);
     const cached = table?.runs[text];
     if (cached) return cached;
-    const run = layoutRun(text);
+    const run = shapeWord(f, layoutRun, text);
     if (!table || table.size >= MAX_LAYOUTS) layouts.set(font, (table = { runs: Object.create(null) as Record<string, unknown>, size: 0 }));
     table.runs[text] = run;
     table.size++;
