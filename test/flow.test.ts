@@ -309,6 +309,34 @@ describe('flow solver', () => {
     expect(same).toBeGreaterThan(20);
   });
 
+  it('past 15x15 a search that looks hopeless says so, and gives up only sooner than the full search', () => {
+    const rng = new Rng('early-big');
+    let hopeless = 0;
+    let answered = 0;
+    for (let t = 0; t < 12; t++) {
+      const width = rng.int(16, 20);
+      const height = rng.int(16, 20);
+      const cover = growCover(width, height, rng.int(28, 40), rng);
+      if (!cover) continue;
+      const clues = cluesOfCover(cover, width, height);
+      const known = linksOf(cover, width, height);
+      const early = searchSolutions(clues, known, 2500, true, true);
+      const full = searchSolutions(clues, known, 2500, true, false);
+      expect(full.hopeless).toBeUndefined();
+      if (early.hopeless) {
+        hopeless++;
+        expect(early.gaveUp).toBe(true);
+        expect(early.nodes!).toBeLessThan(full.nodes!);
+      } else if (early.gaveUp) expect(full.gaveUp).toBe(true);
+      else {
+        expect(early).toEqual(full);
+        answered++;
+      }
+    }
+    expect(hopeless).toBeGreaterThan(0);
+    expect(answered).toBeGreaterThan(0);
+  }, 60_000);
+
   it('reports a second solution when given one that is not alone', () => {
     // Two lines in a 3x4 box: 1 can go round either side... check with a concrete open grid.
     const m = make({ size: 6 }, 'alt');

@@ -253,11 +253,13 @@ export function mergeCheapest(cover: Cover, width: number, height: number, targe
       const cand = make();
       if (firstFault(cand, width)) continue;
       const nodes = Math.min(limit, left, budget.nodes);
-      const res = searchSolutions(cluesOfCover(cand, width, height), linksOf(cand, width, height), nodes, true);
+      const res = searchSolutions(cluesOfCover(cand, width, height), linksOf(cand, width, height), nodes, true, proof.early);
       const used = res.nodes ?? nodes;
       left -= used;
       budget.nodes -= used;
-      if (res.gaveUp) {
+      // A proof that looked hopeless would look so again with more nodes: not tried again.
+      if (res.hopeless) cost.set(k, TWO);
+      else if (res.gaveUp) {
         gaveUp = true;
         if (!(cost.get(k)! > nodes)) cost.set(k, nodes + 1);
       } else if (res.solutions !== 1) cost.set(k, TWO);

@@ -42,7 +42,7 @@ export const flowOptionSpecs: OptionSpec[] = [
 /**
  * Lines for a difficulty, after commercial packs (about 15 at 14x14, 8 at 10x10). Past 14x14
  * they rise faster than the packs' (about 21 at 20x20): so few lines on so big a grid cannot yet
- * be proved unique in seconds, so 20x20 gets about 37 (35 hard, 34-36 expert).
+ * be proved unique in seconds, so 20x20 gets about 35-38 (33-35 hard, 32-34 expert).
  * medium is near that, hard and expert have fewer and longer lines, which leave a solver far
  * more to search. Easy puzzles must fall to forced moves and one-step trials, which takes more
  * lines (about one per 8 squares).
@@ -50,9 +50,9 @@ export const flowOptionSpecs: OptionSpec[] = [
 export function linesFor(width: number, height: number, difficulty: Difficulty): [number, number] {
   const area = width * height;
   const side = Math.sqrt(area);
-  // Medium's middle: 4 lines at 5x5, 8 at 10x10, 15 at 14x14, 19 at 15x15, 37 at 20x20.
+  // Medium's middle: 4 lines at 5x5, 8 at 10x10, 15 at 14x14, 19 at 15x15, 35 at 20x20.
   const mid =
-    side <= 10 ? 0.8 * side : side <= 14 ? 8 + 1.75 * (side - 10) : side <= 15 ? 15 + 4.4 * (side - 14) : 19.4 + 3.6 * (side - 15);
+    side <= 10 ? 0.8 * side : side <= 14 ? 8 + 1.75 * (side - 10) : side <= 15 ? 15 + 4.4 * (side - 14) : 19.4 + 3.2 * (side - 15);
   const at = (x: number) => Math.max(2, Math.round(mid + x));
   const easyLo = Math.max(at(2), Math.round(area / 9));
   const [min, max] =
@@ -63,7 +63,7 @@ export function linesFor(width: number, height: number, difficulty: Difficulty):
         : difficulty === 'hard'
           ? [at(-side / 7), at(0)]
           : side > 15
-            ? // Past 15x15 fewer lines than this are seldom proved in time (20x20: 34-36).
+            ? // Past 15x15 fewer lines than this are seldom proved in time (20x20: 32-34).
               [at(-side / 6), at(-side / 14)]
             : [at(-side / 4), at(-side / 7)];
   const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));

@@ -11,6 +11,8 @@ export interface Count {
   other?: Uint8Array;
   /** True when the search stopped at `maxStates` before finishing: nothing is proven. */
   gaveUp?: boolean;
+  /** With gaveUp: the search stopped early because it looked hopeless (see search.ts). */
+  hopeless?: boolean;
   /** Work done, in search nodes, when the search did the count. */
   nodes?: number;
 }
