@@ -8,6 +8,7 @@ import { PAPER_SIZE } from '../src/pdf/document.js';
 import { MM, type Box } from '../src/pdf/draw.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { RecordingDraw } from './helpers/record-draw.js';
+import { drawBoard } from '../src/kinds/ludo/draw-board.js';
 
 const templates = new Templates();
 
@@ -151,4 +152,52 @@ describe('booklets laid out for their half pages', () => {
     const [small] = booklet(README, 1, false);
     expect(small!.draw.texts.some((t) => t.text === 'Name:')).toBe(false); // the booklet's cover asks for it once
   });
+});
+
+/** Every line and text drawn lies inside `area`. */
+function expectInside(draw: RecordingDraw, area: Box): void {
+  const inside = (x: number, y: number) => x >= area.x - 0.01 && x <= area.x + area.w + 0.01 && y >= area.y - 0.01 && y <= area.y + area.h + 0.01;
+  // (a dead end's hatching runs past its square, clipped to it)
+  for (const l of draw.lines.filter((x) => x.style.stroke !== '#b98282')) expect(inside(...l.a) && inside(...l.b), `line ${l.a} ${l.b} in ${JSON.stringify(area)}`).toBe(true);
+  for (const t of draw.texts) {
+    const h = t.box.h || draw.paragraphHeight(t.text, t.box.w, { size: t.size, font: t.font as 'regular' });
+    expect(inside(t.box.x, t.box.y) && inside(t.box.x + t.box.w, t.box.y + h), `"${t.text}" at ${JSON.stringify(t.box)} h ${h} in ${JSON.stringify(area)}`).toBe(true);
+  }
+}
+
+describe("the Ludo teacher's board in a booklet", () => {
+  it('drawn whole in a box too short for its key at the full grid width, board and key stay inside it', () => {
+    for (const area of [{ x: 28, y: 82, w: 364, h: 457 }, { x: 28, y: 82, w: 339, h: 474 }, { x: 40, y: 100, w: 515, h: 420 }]) {
+      const draw = new RecordingDraw();
+      drawBoard(draw, area);
+      expectInside(draw, area);
+      expect(draw.texts.filter((t) => t.text.includes('squares can be landed on'))).toHaveLength(1);
+    }
+  });
+
+  const LUDO = '  - kind: ludo\n    worksheet: landing\n    printables: none\n';
+
+  for (const paper of ['a4', 'letter'] as const) {
+    it(`${paper}: the board and its key stay inside the half page's answer area, the board's squares 10 mm or more`, () => {
+      const p = parsePlanText(`title: Week 3 puzzles\nseed: week3\npaper: ${paper}\nworksheets:\n${LUDO}`, 'week3.yaml');
+      const size = halfPage(paper);
+      const built = buildWorksheet(p, 'week3', 0, null, null, templates, size);
+      const pages = pagesOf([built.worksheet], true).pages.filter((pg) => pg.vars.section === "Teacher's board");
+      expect(pages.length).toBeGreaterThan(0);
+      const blocks = expandPages(pages, { paper, templates, size, meta: { title: '', subject: '', keywords: '' } });
+      const numbers: number[] = [];
+      let facts = 0;
+      pages.forEach((page, i) => {
+        const draw = new RecordingDraw();
+        const area = slotsBox(draw, blocks[i]!, contentBox(size))!;
+        for (const slot of page.slots) slot.draw(draw, area);
+        expectInside(draw, area);
+        const squares = draw.texts.filter((t) => /^\d+$/.test(t.text) && t.box.w >= 10 * MM);
+        numbers.push(...squares.map((t) => Number(t.text)));
+        facts += draw.texts.filter((t) => t.text.includes('squares can be landed on')).length;
+      });
+      expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect(facts).toBe(1);
+    });
+  }
 });

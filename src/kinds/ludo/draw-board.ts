@@ -86,12 +86,36 @@ export function drawBoard(d: Draw, box: Box, w: Messages = messages(), part?: 'g
     keyH = drawKey(d, { x: g.x, y: box.y, w: g.cell * COLS, h: box.h }, w, true) + 12;
     g = boardGeometry(box, keyH);
   }
+  // In a short or narrow box those rounds need not settle (a narrower grid's key grew taller than the
+  // box): then the largest grid whose key fits below it, or at worst a key as wide as the box.
+  let keyBox = { x: g.x, w: g.cell * COLS };
+  if (!part) {
+    keyH = drawKey(d, { ...box, ...keyBox }, w, true) + 12;
+    if (!(g.cell > 0 && ROWS * g.cell + keyH <= box.h)) ({ g, keyH, keyBox } = squeezed(d, box, w));
+  }
   const classes = squareClasses();
   drawGrid(d, g.x, g.y, g.cell, (cell, n) => drawSquare(d, cell, n, classes[n]!, w));
   const goalR = Math.floor((GOAL - 1) / COLS);
   const goalC = (GOAL - 1) % COLS;
   d.rect({ x: g.x + goalC * g.cell, y: g.y + goalR * g.cell, w: g.cell, h: g.cell }, { width: 2.5 });
-  if (!part) drawKey(d, { x: g.x, y: g.y + ROWS * g.cell + 10, w: g.cell * COLS, h: keyH - 10 }, w);
+  if (!part) drawKey(d, { ...keyBox, y: g.y + ROWS * g.cell + 10, h: keyH - 10 }, w);
+}
+
+/** The board and key when the key at the grid's width does not settle: the biggest grid that leaves it room. */
+function squeezed(d: Draw, box: Box, w: Messages): { g: { x: number; y: number; cell: number }; keyH: number; keyBox: { x: number; w: number } } {
+  const most = Math.min(box.w / COLS, box.h / ROWS);
+  for (let k = 0; k < 100; k++) {
+    const cell = most * (1 - k / 100);
+    // Squares smaller than half the most the box allows are not worth a key squeezed to their width.
+    if (cell < most / 2) break;
+    const keyH = drawKey(d, { x: box.x, y: box.y, w: cell * COLS, h: box.h }, w, true) + 12;
+    if (ROWS * cell + keyH <= box.h) {
+      const g = boardGeometry(box, box.h - ROWS * cell);
+      return { g, keyH, keyBox: { x: g.x, w: g.cell * COLS } };
+    }
+  }
+  const keyH = drawKey(d, box, w, true) + 12;
+  return { g: boardGeometry(box, Math.min(keyH, box.h)), keyH, keyBox: { x: box.x, w: box.w } };
 }
 
 /** Draws the key, or with `measure` only returns the height it would take. */

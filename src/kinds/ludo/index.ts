@@ -36,11 +36,13 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   // Large print: 16 pt text needs two pages for the rules and for the longer worksheets.
   const large = !!ctx.largePrint;
   const out: Section[] = [];
+  // The annotated board and its key on pages of their own: large print's 16 pt key, or a booklet's
+  // half page, where the key at the grid's width leaves the grid no room (A5: 457 pt for both).
+  const apart = (s: Section): Section => ({ ...s, slots: (['grid', 'key'] as const).map((part) => ({ draw: (d: Draw, box: Box) => drawBoard(d, box, w, part) })) });
   if (o.printables.includes('board')) {
     const draw = o.board === 'annotated' ? (d: Draw, box: Box) => drawBoard(d, box, w) : (d: Draw, box: Box) => drawPlainBoard(d, box, w);
     const board = page(w.t('ludo.page.board'), w.t('ludo.page.boardHeading'), draw, w.t('ludo.page.boardDo'));
-    const apart = large && o.board === 'annotated';
-    out.push(apart ? { ...board, slots: (['grid', 'key'] as const).map((part) => ({ draw: (d: Draw, box: Box) => drawBoard(d, box, w, part) })) } : board);
+    out.push((large || ctx.small) && o.board === 'annotated' ? apart(board) : board);
   }
   if (o.printables.includes('rules')) {
     const rules = page(w.t('ludo.page.rules'), w.t('ludo.page.rulesHeading'), (d, box) => drawRules(d, box, w));
@@ -60,7 +62,8 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
   if (o.printables.includes('board') || o.worksheets.length) {
-    out.push({ ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers' });
+    const teacher: Section = { ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers' };
+    out.push(ctx.small ? apart(teacher) : teacher);
   }
   for (const s of o.worksheets) {
     out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: true, slots: slots(s, true) });
