@@ -46,7 +46,9 @@ function smallestSquare(d: RecordingDraw): number {
 
 describe('balanced pages', () => {
   it('4 Flow puzzles fill a 2x2 page instead of two thirds of a 2x3 one', () => {
-    expect(grids(flow, { size: 8 }, 6).sheet).toEqual({ cols: 2, rows: 3 });
+    expect(grids(flow, { size: 8, example: false }, 6).sheet).toEqual({ cols: 2, rows: 3 });
+    // The worked example would take a row of 2x3 and push two puzzles onto a page of their own.
+    expect(grids(flow, { size: 8 }, 6).sheet).toEqual({ cols: 3, rows: 2 });
     expect(grids(flow, { size: 8 }, 4).sheet).toEqual({ cols: 2, rows: 2 });
     expect(grids(flow, { size: 8 }, 1).sheet).toEqual({ cols: 1, rows: 1 });
   });

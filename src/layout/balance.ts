@@ -62,13 +62,18 @@ function grids(most: Grid): Grid[] {
  * 6-slot grid), taking the biggest puzzles among those.
  */
 export function balancedGrid(base: Grid, count: number, area: Box, l?: Legibility): Grid {
+  return balancedGrids(base, count, area, l)[0] ?? base;
+}
+
+/** balancedGrid's choices, best first: every grid as balanced as the best (as many slots a page). */
+export function balancedGrids(base: Grid, count: number, area: Box, l?: Legibility): Grid[] {
   const readable = grids(base).filter((g) => !l || legible(area, g, l, l.minCellMm ?? MIN_CELL_MM, l.minCluePt));
   const all = readable.length ? readable : [{ cols: 1, rows: 1 }];
   const cap = Math.max(...all.map((g) => g.cols * g.rows));
   const want = Math.min(count, cap);
   const fits = all.filter((g) => g.cols * g.rows >= want);
   const fewest = Math.min(...fits.map((g) => g.cols * g.rows));
-  return best(fits.filter((g) => g.cols * g.rows === fewest), area, l) ?? base;
+  return ranked(fits.filter((g) => g.cols * g.rows === fewest), area, l);
 }
 
 /**
@@ -93,8 +98,12 @@ export function answerGrid(base: Grid, count: number, area: Box, l?: Legibility)
 
 /** The grid with the biggest puzzles; on a tie, the fewest slots (less blank paper), then more columns. */
 function best(candidates: Grid[], area: Box, l?: Legibility): Grid | undefined {
+  return ranked(candidates, area, l)[0];
+}
+
+function ranked(candidates: Grid[], area: Box, l?: Legibility): Grid[] {
   const size = (g: Grid) => (l ? cellSize(area, g, l) : Math.min(area.w / g.cols, area.h / g.rows));
-  return [...candidates].sort((a, b) => size(b) - size(a) || a.cols * a.rows - b.cols * b.rows || b.cols - a.cols)[0];
+  return [...candidates].sort((a, b) => size(b) - size(a) || a.cols * a.rows - b.cols * b.rows || b.cols - a.cols);
 }
 
 /** Refuses a --layout whose squares or clues would be too small, naming a layout that works. */

@@ -15,15 +15,21 @@ const MAX_TEXT = 10;
 /** Steps side by side with their pictures beside the words when a column is this wide; else the words go under. */
 const SIDE_BY_SIDE = 150;
 
-function picture(colW: number): number {
-  return colW >= SIDE_BY_SIDE ? Math.min(78, colW * 0.45) : Math.min(60, colW * 0.6);
+/** Room for five lines of the smallest words, under a picture or beside a small one. */
+const WORDS = 5 * MIN_TEXT * 1.25;
+
+function picture(colW: number, most: number): number {
+  return Math.min(most, colW >= SIDE_BY_SIDE ? Math.min(78, colW * 0.45) : Math.min(60, colW * 0.6));
 }
 
-/** The band's height for a slot area this wide: a title line and one row of steps. */
-export function exampleHeight(w: number, steps: number): number {
+/**
+ * The band's height for a slot area this wide: a title line and one row of steps, the pictures no
+ * wider than `most` (points).
+ */
+export function exampleHeight(w: number, steps: number, most = Infinity): number {
   const colW = (w - GAP * (steps - 1)) / steps;
-  const side = picture(colW);
-  const words = colW >= SIDE_BY_SIDE ? side : side + 4 + 5 * MIN_TEXT * 1.25;
+  const side = picture(colW, most);
+  const words = colW >= SIDE_BY_SIDE ? Math.max(side, WORDS) : side + 4 + WORDS;
   return TITLE * 1.6 + words;
 }
 
@@ -38,22 +44,23 @@ export function fitText(d: Draw, text: string, w: number, h: number): number {
  * row, each a picture of the small puzzle and a sentence numbered 1, 2, 3. The band fills the box
  * it is given (a page may give it a whole row of puzzle slots), growing its pictures to fit.
  */
-export function exampleLead(title: string, steps: ExampleStep[], area: Box): Omit<Lead, 'rows'> {
+export function exampleLead(title: string, steps: ExampleStep[], area: Box, most = Infinity): Omit<Lead, 'rows'> {
   return {
-    height: exampleHeight(area.w, steps.length),
+    height: exampleHeight(area.w, steps.length, most),
     draw(d: Draw, box: Box): void {
       d.tag('H2', () => d.text(title, { x: box.x, y: box.y, w: box.w, h: TITLE * 1.3 }, { size: TITLE, font: 'bold', valign: 'top' }));
       const top = box.y + TITLE * 1.6;
       const n = steps.length;
       const colW = (box.w - GAP * (n - 1)) / n;
       const room = box.y + box.h - top;
-      const words = 5 * MIN_TEXT * 1.25 + 4;
+      const words = WORDS + 4;
       // Words under the pictures when the columns are narrow or the box is tall (a whole row of slots).
       const sideBySide = colW >= SIDE_BY_SIDE && room < colW * 0.5 + words;
       const num = TITLE * 1.1;
-      const side = sideBySide ? Math.min(room, colW * 0.45) : Math.min(room - words, colW - num, 130);
+      const side = Math.min(most, sideBySide ? Math.min(room, colW * 0.45) : Math.min(room - words, colW - num, 130));
       const tw = sideBySide ? colW - num - side - 6 : colW;
-      const th = sideBySide ? side : room - side - 4;
+      // beside a small picture the words may run below it, as far as five lines
+      const th = sideBySide ? Math.max(side, Math.min(room, WORDS)) : room - side - 4;
       // one size for all the sentences, the largest at which each fits its room
       const size = Math.min(...steps.map((st) => fitText(d, st.text, tw, th)));
       steps.forEach((step, i) => {

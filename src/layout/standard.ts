@@ -1,6 +1,6 @@
 import type { Grid, Item, Lead, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
-import { answerGrid, balancedGrid, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
+import { answerGrid, balancedGrids, cellSize, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
 import { fail } from '../core/errors.js';
 import { exampleLead, type ExampleStep } from './example.js';
 import { slotBoxes } from './page.js';
@@ -18,8 +18,8 @@ export interface PuzzleSectionsArgs<M> {
   answer(d: Draw, box: Box, model: M): void;
   /** How big the puzzle's squares and clues are, so pages are balanced and --layout stays readable. */
   legibility?: Legibility;
-  /** A worked example of a small puzzle for the top of the first page ("How to start"). */
-  example?: { title: string; steps: ExampleStep[] };
+  /** A worked example of a small puzzle for the top of the first page ("How to start"), `squares` across. */
+  example?: { title: string; steps: ExampleStep[]; squares: number };
 }
 
 /**
@@ -43,11 +43,21 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   if (a.ctx.largePrint && pupils && !readable(sheet, { cols: 1, rows: 1 }, pupils)) {
     fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
   }
-  const grid = a.ctx.grid ?? balancedGrid(a.grid, count, sheet, pupils);
+  // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
+  const example = a.example && !a.ctx.largePrint ? a.example : undefined;
+  const choices = a.ctx.grid ? [a.ctx.grid] : balancedGrids(a.grid, count, sheet, pupils);
+  // When the example would take a row of the best grid's slots and so add a page, the first grid as
+  // balanced (as many puzzles a page, or the same turned on its side if still readable) that leaves
+  // it room above the puzzles: two 9x9 side by side under it, not one there and one on a page alone.
+  const band = example && exampleLead(example.title, example.steps, sheet);
+  const turned = choices.map((g) => ({ cols: g.rows, rows: g.cols })).filter((g) => !pupils || readable(sheet, g, pupils));
+  const pages = (g: Grid) => sheetPages(count, g, band ? leadFor(band, sheet, g, pupils).rows : 0);
+  const first = choices[0] ?? a.grid;
+  const roomy = band && [...choices, ...turned].find((g) => leadFor(band, sheet, g, pupils).rows === 0);
+  const grid = roomy && pages(roomy) < pages(first) ? roomy : first;
   // The key is in normal print, so large print's bigger squares (minCellPt) do not apply to it.
   const teacher = l && { ...l, minCellPt: undefined };
-  // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
-  const lead = a.example && !a.ctx.largePrint ? leadFor(exampleLead(a.example.title, a.example.steps, sheet), sheet, grid, pupils) : undefined;
+  const lead = example && exampleFor(example, sheet, grid, pupils);
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
     a.items.map((it) => ({ label: String(it.number), code: it.code, ...(l ? { ratio: l.down / l.across } : {}), draw: (d, box) => draw(d, box, it.model) }));
@@ -73,6 +83,30 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       slots: slots(a.answer),
     },
   ];
+}
+
+/**
+ * The example's lead, its pictures' squares no bigger than the puzzles' on that page: a lead given a
+ * whole row of slots would otherwise grow its pictures to fill it, bigger than a 9x9 below.
+ */
+function exampleFor(ex: NonNullable<PuzzleSectionsArgs<unknown>['example']>, area: Box, grid: Grid, l?: Legibility): Lead {
+  let most = Infinity;
+  let lead = leadFor(exampleLead(ex.title, ex.steps, area), area, grid, l);
+  // A smaller band may leave the puzzles room below it, and smaller squares: settle in a few rounds.
+  for (let round = 0; round < 3 && l; round++) {
+    const below = lead.rows ? area : { ...area, y: area.y + lead.height + SLOT_GAP, h: area.h - lead.height - SLOT_GAP };
+    const cap = ex.squares * cellSize(below, grid, l);
+    if (cap >= most) break;
+    most = cap;
+    lead = leadFor(exampleLead(ex.title, ex.steps, area, most), area, grid, l);
+  }
+  return lead;
+}
+
+/** Worksheet pages for `count` puzzles in this grid when a lead takes `rows` rows of the first page. */
+function sheetPages(count: number, g: Grid, rows: number): number {
+  const slots = g.cols * g.rows;
+  return 1 + Math.ceil(Math.max(0, count - (slots - rows * g.cols)) / slots);
 }
 
 /** An answer key packs one more row and column than the worksheet the user laid out, if still readable. */

@@ -5,7 +5,7 @@ import { generateFlow } from './generate.js';
 import type { FlowModel } from './model.js';
 import { decodeOptions, encodeOptions, flowOptionSpecs, flowSchema, type FlowOptions } from './options.js';
 import { explain, type Diagram } from './explain.js';
-import { exampleSteps } from './example.js';
+import { EXAMPLE, exampleSteps } from './example.js';
 import { drawAnswer, drawDiagram, drawPuzzle } from './render.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
 
@@ -46,7 +46,7 @@ export const flow: Kind<FlowOptions, FlowModel> = {
       // Lines, not digits, are drawn in Flow squares: 7 mm is room enough (the 8x8 default's 2x3 gives 7.4).
       legibility: { across: o.width, down: o.height, clueShare: 0.39, minCellMm: 7 },
       instructions: wordsOf(ctx).t('flow.instructions'),
-      example: o.example && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx)) } : undefined,
+      example: o.example && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx)), squares: EXAMPLE.width } : undefined,
       puzzle: drawPuzzle,
       answer: drawAnswer,
     }),
