@@ -201,3 +201,24 @@ describe("the Ludo teacher's board in a booklet", () => {
     });
   }
 });
+
+describe('the Ludo replay in a booklet', () => {
+  it("the answer key's table keeps rows of 6 mm or more (the key goes on two half pages)", () => {
+    const p = parsePlanText('title: R\nseed: r\npaper: a4\nworksheets:\n  - kind: ludo\n    worksheet: replay\n    printables: none\n', 'r.yaml');
+    const size = halfPage('a4');
+    const built = buildWorksheet(p, 'r', 0, null, null, templates, size);
+    const pages = pagesOf([built.worksheet], true).pages.filter((pg) => pg.vars.section === 'Answers: Replay a game');
+    expect(pages.length).toBeGreaterThan(0);
+    const blocks = expandPages(pages, { paper: 'a4', templates, size, meta: { title: '', subject: '', keywords: '' } });
+    const ys: number[] = [];
+    pages.forEach((page, i) => {
+      const draw = new RecordingDraw();
+      const area = slotsBox(draw, blocks[i]!, contentBox(size))!;
+      for (const slot of page.slots) slot.draw(draw, area);
+      // the Move column's numbers, one a row
+      ys.push(...draw.texts.filter((t) => /^\d+$/.test(t.text) && t.box.x < area.x + 10).map((t) => t.box.y));
+    });
+    expect(ys.length).toBeGreaterThanOrEqual(12);
+    for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(6 * MM);
+  });
+});

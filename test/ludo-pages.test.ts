@@ -5,6 +5,9 @@ import { generateItems, kindPart, Templates } from '../src/run.js';
 import { planPages } from '../src/layout/plan.js';
 import { MM } from '../src/pdf/draw.js';
 import { RecordingDraw } from './helpers/record-draw.js';
+import { PAPER_SIZE } from '../src/pdf/document.js';
+import { contentBox, expandPages } from '../src/pdf/render.js';
+import { LABEL_H, slotsBox } from '../src/layout/page.js';
 
 const parse = (raw: Record<string, unknown>) => ludo.schema.parse(raw) as LudoOptions;
 const BOX = { x: 40, y: 120, w: 515, h: 660 };
@@ -91,5 +94,33 @@ describe('Ludo pages for pupils', () => {
       expect(ludo.decode(ludo.encode(o))).toEqual(o);
     }
     expect(ludo.encode(parse({}))).toBe('F71210');
+  });
+});
+
+describe('the Replay a game sheet', () => {
+  it('gives pupils rows of 8 mm or more and words of 11 pt or more, the table whole on its page (A4, Letter)', () => {
+    for (const paper of ['a4', 'letter'] as const) {
+      const o = parse({ worksheet: 'replay' });
+      const pages = planPages([kindPart(ludo, o, generateItems(ludo, o, 'demo', 1), { paper }, templates)], false).filter((p) => p.vars.section === 'Replay a game');
+      const size = PAPER_SIZE[paper];
+      const blocks = expandPages(pages, { paper, templates, meta: { title: '', subject: '', keywords: '' } });
+      const moves: { n: number; y: number; size: number }[] = [];
+      pages.forEach((p, i) => {
+        const d = new RecordingDraw();
+        const area = slotsBox(d, blocks[i]!, contentBox(size))!;
+        // the slot's label line, then the drawing (as drawSlot does)
+        for (const slot of p.slots) slot.draw(d, { ...area, y: area.y + LABEL_H, h: area.h - LABEL_H });
+        const bottom = Math.max(...d.lines.map((l) => Math.max(l.a[1], l.b[1])));
+        expect(bottom, `${paper} page ${i + 1}`).toBeLessThanOrEqual(area.y + area.h + 0.01);
+        // the Move column: the first cell of each row, a number
+        const xs = d.texts.filter((t) => /^\d+$/.test(t.text) && t.box.x < area.x + 10);
+        moves.push(...xs.map((t) => ({ n: Number(t.text), y: t.box.y, size: t.size })));
+      });
+      expect(moves.length, paper).toBeGreaterThanOrEqual(12);
+      moves.forEach((m, i) => {
+        expect(m.size, `${paper} move ${m.n}`).toBeGreaterThanOrEqual(11);
+        if (i > 0 && m.n === moves[i - 1]!.n + 1) expect(m.y - moves[i - 1]!.y, `${paper} move ${m.n}`).toBeGreaterThanOrEqual(8 * MM);
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Box, Draw } from '../../pdf/draw.js';
+import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { GOAL, MARKERS } from './rules.js';
 import { drawGrid } from './draw-board.js';
 import { cross, heading, moveColumns, table, type Cell } from './draw-util.js';
@@ -149,6 +149,9 @@ export function answerText(q: ReplayQuestion, w: Messages = messages()): string 
 }
 
 /** `half`: large print puts the game and the questions on pages of their own. */
+/** The replay's rows on the pupils' page: a number written by hand fits with room to spare. */
+export const WRITE_ROW_MM = 8.5;
+
 export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, w: Messages = messages(), half?: 0 | 1): void {
   const size = 10.5;
   let y = box.y;
@@ -186,10 +189,12 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
       ...(answers ? [ans(note)] : []),
     ];
   });
-  const rowH = Math.min(22, (box.y + box.h - y - (half === 0 ? 0 : questionsH) - 10) / (rows.length + 1.1));
+  // Pupils write in the To column: the table has a page of its own, rows of 8.5 mm and 12 pt words.
+  const writing = half === 0 && !answers && !d.minText;
+  const rowH = Math.min(writing ? WRITE_ROW_MM * MM : 22, (box.y + box.h - y - (half === 0 ? 0 : questionsH) - 10) / (rows.length + 1.1));
   const cols = moveColumns(w.t('ludo.col.move'), w);
   if (answers) cols.push({ title: w.t('ludo.col.happened'), weight: 1.4 });
-  y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(10.5, rowH * 0.5)) + 10;
+  y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(writing ? 12 : 10.5, rowH * 0.5)) + 10;
   if (half === undefined) replayQuestions(d, box, r, answers, y, size, w);
 }
 

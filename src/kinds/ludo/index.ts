@@ -20,6 +20,8 @@ interface SheetSpec {
   /** `half`: with `halves`, large print draws the sheet over two pages, one half each. */
   draw(d: Draw, box: Box, m: LudoModel, answers: boolean, w: Messages, half?: 0 | 1): void;
   halves?: boolean;
+  /** The pupils' sheet in halves in normal print too: its table's rows must be tall enough to write in. */
+  split?: boolean;
 }
 
 /** Each worksheet's drawing; its title and instructions are the messages ludo.sheet.<name>.title and .do. */
@@ -27,7 +29,7 @@ const SHEETS: Record<Worksheet, SheetSpec> = {
   landing: { draw: (d, box, m, a, w) => drawLanding(d, box, m.landing!, a, w) },
   ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half), halves: true },
   never: { draw: (d, box, m, a, w, half) => drawNever(d, box, m.never!, a, w, half), halves: true },
-  replay: { draw: (d, box, m, a, w, half) => drawReplay(d, box, m.replay!, a, w, half), halves: true },
+  replay: { draw: (d, box, m, a, w, half) => drawReplay(d, box, m.replay!, a, w, half), halves: true, split: true },
 };
 
 function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext): Section[] {
@@ -54,10 +56,10 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   }
   const slots = (s: Worksheet, answers: boolean): Slot[] =>
     items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[s].draw(d, box, it.model, answers, w) }));
-  const halves = (s: Worksheet): Slot[] =>
-    items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, false, w, h) })));
+  const halves = (s: Worksheet, answers = false): Slot[] =>
+    items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })));
   for (const s of o.worksheets) {
-    const pupils = large && SHEETS[s].halves ? halves(s) : slots(s, false);
+    const pupils = (large && SHEETS[s].halves) || SHEETS[s].split ? halves(s) : slots(s, false);
     out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
@@ -66,7 +68,9 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
     out.push(ctx.small ? apart(teacher) : teacher);
   }
   for (const s of o.worksheets) {
-    out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: true, slots: slots(s, true) });
+    // A booklet's half page has no room for the whole key under the table: its rows came out 3 pt tall.
+    const key = SHEETS[s].split && ctx.small ? halves(s, true) : slots(s, true);
+    out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: true, slots: key });
   }
   return out;
 }
