@@ -77,7 +77,7 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
     ...(large ? { largePrint: true } : {}),
     small: scale < 1,
     slotArea(template: string, vars: Record<string, unknown> = {}): Box {
-      const filled = { title: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, booklet: scale < 1, ...vars };
+      const filled = { title: 'Title', headline: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, booklet: scale < 1, ...vars };
       const blocks = scaleBlocks(templates.get(template)(filled), scale);
       measurer!.minText = enlarged(template) ? LARGE_PRINT.minText : 0;
       const box = slotsBox(measurer!, blocks, enlarged(template) ? scaledBox(content, LARGE_PRINT.scale) : content);
@@ -110,10 +110,13 @@ export interface RunSettings {
 
 /** A kind's items as one part of a document: its sections plus the words the templates show. */
 export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s: RunSettings, templates: Templates, outline?: string): Part {
-  const ctx = sectionContext(s.paper, templates, s.layout, s.key, s.lang, s.largePrint);
+  const base = sectionContext(s.paper, templates, s.layout, s.key, s.lang, s.largePrint);
   // A title no font can print is refused here, before any puzzle is made (the run lays out empty first).
   if (s.title) for (const font of ['regular', 'bold'] as const) measurer!.textWidth(s.title, 10, font);
-  const msg = ctx.msg!;
+  const msg = base.msg!;
+  // Pages are headed by the title unless a section names its own: a long one takes two lines.
+  const headline = s.title ?? defaultTitle(kind as Kind, msg);
+  const ctx: SectionContext = { ...base, slotArea: (template, vars) => base.slotArea(template, { headline, ...vars }) };
   const sections = kind.sections(options, items, ctx);
   if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind), diagramSize: kind.diagramSize?.bind(kind), msg }));
   for (const sec of sections) {

@@ -25,10 +25,12 @@ export function worksheetSeed(seed: string, pupil: number | null, worksheet: num
  * The engine's section context for this page size, measuring the words the pages will really
  * show: a plan's own instructions replace the kind's on its pupils' pages, and may be longer.
  */
-function context(plan: BatchPlan, ws: WorksheetPlan, templates: Templates, size: Size, layout?: Grid): SectionContext {
+function context(plan: BatchPlan, ws: WorksheetPlan, templates: Templates, size: Size, kind: Kind, layout?: Grid): SectionContext {
   const ctx = sectionContext(plan.paper, templates, layout, false, ws.lang ?? plan.lang, plan.largePrint, size);
   const own = ws.instructions ? { instructions: ws.instructions } : {};
-  return { ...ctx, slotArea: (template, vars) => ctx.slotArea(template, { title: plan.title, ...vars, ...(template === 'answers' ? {} : own) }) };
+  // Each worksheet is headed by its own title or the kind's (a long one takes two lines).
+  const headline = ws.title ?? defaultTitle(kind, ctx.msg);
+  return { ...ctx, slotArea: (template, vars) => ctx.slotArea(template, { title: plan.title, headline, ...vars, ...(template === 'answers' ? {} : own) }) };
 }
 
 export interface BuiltWorksheet {
@@ -64,7 +66,7 @@ export function buildWorksheet(
   const options = kind.schema.parse(ws.input);
   const layout = ws.layout ? commonSchema.shape.layout.parse(ws.layout) : undefined;
   const codes = items.map((it) => it.code);
-  const ctx = context(plan, ws, templates, size, layout);
+  const ctx = context(plan, ws, templates, size, kind, layout);
   const msg = ctx.msg!;
   const sections = kind.sections(options, items, ctx);
   const description = kind.describe(options, msg);

@@ -23,8 +23,10 @@ export const LABEL_H = 16;
 
 function blockHeight(d: Draw, b: Block, w: number): number {
   switch (b.type) {
-    case 'heading':
-      return b.size * 1.35;
+    case 'heading': {
+      const fit = headingFit(d, b, w);
+      return fit.lines === 1 ? b.size * 1.35 : d.paragraphHeight(b.text, w, { size: fit.size, font: 'bold' }) + fit.size * 0.35;
+    }
     case 'text':
       return b.text ? d.paragraphHeight(b.text, w, { size: b.size, font: b.font }) + b.size * 0.5 : 0;
     case 'fields':
@@ -38,6 +40,19 @@ function blockHeight(d: Draw, b: Block, w: number): number {
     case 'slots':
       return 0;
   }
+}
+
+/**
+ * A heading too long for its line (a teacher's long --title) wraps onto two lines at its size,
+ * shrinking only while two are still too few; past 8 pt it is one line shrunk to fit, as before.
+ */
+function headingFit(d: Draw, b: Extract<Block, { type: 'heading' }>, w: number): { size: number; lines: 1 | 2 } {
+  if (d.textWidth(b.text, b.size, 'bold') <= w) return { size: b.size, lines: 1 };
+  for (let size = b.size; size >= 8; size -= 0.5) {
+    const line = d.paragraphHeight('X', w, { size, font: 'bold' });
+    if (d.paragraphHeight(b.text, w, { size, font: 'bold' }) <= 2 * line + 0.01) return { size, lines: 2 };
+  }
+  return { size: b.size, lines: 1 };
 }
 
 /** Where the slots go on a page whose content box is `content`; null if the template has none. */
@@ -96,9 +111,12 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
 
 function drawBlock(d: Draw, b: Block, box: Box): void {
   switch (b.type) {
-    case 'heading':
-      d.text(b.text, { ...box, h: b.size * 1.1 }, { size: b.size, font: 'bold', align: b.align, valign: 'top', fit: true });
+    case 'heading': {
+      const fit = headingFit(d, b, box.w);
+      if (fit.lines === 1) d.text(b.text, { ...box, h: b.size * 1.1 }, { size: b.size, font: 'bold', align: b.align, valign: 'top', fit: true });
+      else d.paragraph(b.text, box.x, box.y, box.w, { size: fit.size, font: 'bold', align: b.align });
       return;
+    }
     case 'text':
       if (b.text) d.paragraph(b.text, box.x, box.y, box.w, { size: b.size, font: b.font, align: b.align, color: b.color });
       return;

@@ -29,8 +29,10 @@ export interface PuzzleSectionsArgs<M> {
 export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const count = a.items.length;
   const m = wordsOf(a.ctx);
-  const sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, headline: a.heading ?? 'Title' });
-  const key = a.ctx.slotArea('answers');
+  // The page's own heading when the kind names one; else the run's title, which the context knows.
+  const headline = a.heading ? { headline: a.heading } : {};
+  const sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, ...headline });
+  const key = a.ctx.slotArea('answers', headline);
   // Large print: clues as big as the text (16 pt once enlarged), so grids grow and fewer fit a page.
   // Answer keys are the teacher's, in normal print.
   const l = a.legibility;
