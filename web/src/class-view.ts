@@ -172,7 +172,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (r.type === 'error') {
       const target = /roster|pupils\.csv/i.test(r.message) ? rosterError : planError;
       // the teacher typed or opened a list and never saw a file of ours: name the line of the list
-      target.textContent = r.message.replace(/^plan\.yaml:\d+: /, '').replace(new RegExp(`^${ROSTER_FILE.replace('.', '\\.')}:(\\d+): `), 'Line $1 of the class list: ');
+      target.textContent = r.message.replace(/^plan\.yaml:\d+: /, '').replace(/^pupils\.csv:(\d+): /, 'Line $1 of the class list: ');
       target.hidden = false;
       return status.say('Please check the message marked in red.', 'error');
     }
