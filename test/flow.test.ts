@@ -94,6 +94,14 @@ const fillings = (m: FlowModel) => {
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
 
+/** A random cover's clues and links, sides from..to and a line count in lines..linesTo; null when none grows. */
+function randomBoard(rng: Rng, from: number, to: number, lines: number, linesTo: number) {
+  const width = rng.int(from, to);
+  const height = rng.int(from, to);
+  const cover = growCover(width, height, rng.int(lines, linesTo), rng);
+  return cover ? { clues: cluesOfCover(cover, width, height), known: linksOf(cover, width, height) } : null;
+}
+
 describe('flow puzzles', () => {
   // [options, seeds, first seed]. Few long lines leave a plain solver a lot to search, so the
   // outside solver checks hard and expert puzzles up to 10x10 and medium ones up to 13x13;
@@ -289,12 +297,9 @@ describe('flow solver', () => {
     let sooner = 0;
     let same = 0;
     for (let t = 0; t < 60; t++) {
-      const width = rng.int(10, 13);
-      const height = rng.int(10, 13);
-      const cover = growCover(width, height, rng.int(7, 12), rng);
-      if (!cover) continue;
-      const clues = cluesOfCover(cover, width, height);
-      const known = linksOf(cover, width, height);
+      const board = randomBoard(rng, 10, 13, 7, 12);
+      if (!board) continue;
+      const { clues, known } = board;
       const early = searchSolutions(clues, known, 1500, true, true);
       const full = searchSolutions(clues, known, 1500, true, false);
       if (early.gaveUp) {
@@ -314,12 +319,9 @@ describe('flow solver', () => {
     let hopeless = 0;
     let answered = 0;
     for (let t = 0; t < 12; t++) {
-      const width = rng.int(16, 20);
-      const height = rng.int(16, 20);
-      const cover = growCover(width, height, rng.int(28, 40), rng);
-      if (!cover) continue;
-      const clues = cluesOfCover(cover, width, height);
-      const known = linksOf(cover, width, height);
+      const board = randomBoard(rng, 16, 20, 28, 40);
+      if (!board) continue;
+      const { clues, known } = board;
       const early = searchSolutions(clues, known, 2500, true, true);
       const full = searchSolutions(clues, known, 2500, true, false);
       expect(full.hopeless).toBeUndefined();
