@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS } from '../src/kinds/index.js';
-import { parseKindOptions } from '../src/core/options.js';
+import { parseCommon, parseKindOptions } from '../src/core/options.js';
 import { kindForms } from '../src/form.js';
 import { UserError } from '../src/core/errors.js';
 
@@ -50,5 +50,33 @@ describe('forms described from option specs', () => {
     const calc = kindForms().find((f) => f.name === 'calcudoku')!;
     expect(calc.fields.find((f) => f.key === 'difficulty')!.value).toBe('medium');
     expect(calc.fields.find((f) => f.key === 'hideOps')!.value).toBe(false);
+  });
+});
+
+describe('several wrong options at once', () => {
+  function mistakes(parse: () => unknown): string[] {
+    try {
+      parse();
+      return [];
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      return [e.message, ...e.more];
+    }
+  }
+  const kind = (name: string) => KINDS.find((k) => k.name === name)!;
+  const cases: [string, Record<string, string>][] = [
+    ['calcudoku', { size: '99', ops: 'q', hideOps: 'maybe' }],
+    ['flow', { size: '99', width: '2', difficulty: 'fiendish' }],
+  ];
+
+  it('are each named, in the words each gets alone, the first one first', () => {
+    for (const [name, raw] of cases) {
+      const all = mistakes(() => parseKindOptions(kind(name), raw));
+      const alone = Object.entries(raw).map(([k, v]) => mistakes(() => parseKindOptions(kind(name), { [k]: v })));
+      for (const a of alone) expect(a, `${name}: each alone is one mistake`).toHaveLength(1);
+      expect(all, name).toEqual(alone.map((a) => a[0]));
+    }
+    const common = mistakes(() => parseCommon({ count: '0', paper: 'a9', layout: 'lots' }));
+    expect(common.map((m) => m.split(' ')[0])).toEqual(['--count', '--paper', '--layout']);
   });
 });

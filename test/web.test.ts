@@ -161,6 +161,30 @@ describe('the web page', () => {
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
   }, 120_000);
 
+  it('marks every wrong field at once, each with the command line words for it', async () => {
+    const page = await s.page();
+    // from the address, so one run sees all three (typing them would start a run after each)
+    await page.goto(`${s.url}?kind=calcudoku&seed=bad&count=0&ops=q&size=99`);
+    expect(await settled(page)).toMatch(/check the 3 options/);
+    const shown = await page.$$eval('.field.invalid', (els) => els.map((el) => [el.querySelector('label')?.textContent, el.querySelector('.error')?.textContent]));
+    const expected = [
+      ['How many', ['--count', '0']],
+      ['Size', ['--size', '99']],
+      ['Signs', ['--ops', 'q']],
+    ] as const;
+    expect(shown.map(([label]) => label).sort()).toEqual(expected.map(([label]) => label).sort());
+    for (const [label, args] of expected) {
+      const r = cli(['calcudoku', ...args]);
+      const message = r.stderr.replace(/^puzzlepress: /, '').trim();
+      expect(shown.find(([l]) => l === label)?.[1]).toBe(message.replace(/^--[a-z-]+ /, `${label} `));
+    }
+    // the command line still says one thing: the first
+    const all = cli(['calcudoku', '--count', '0', '--ops', 'q', '--size', '99']);
+    expect(all.code).toBe(2);
+    expect(all.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;

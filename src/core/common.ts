@@ -49,10 +49,18 @@ export const COMMON_FLAGS: Record<string, string> = {
 
 /** One line from the first problem zod found, named by the flag the user typed. */
 export function issueLine(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>): string {
-  const issue = error.issues[0]!;
-  const key = String(issue.path[0] ?? '');
-  const msg = issue.message;
-  if (msg.startsWith('--') || !key) return msg;
-  const got = input && key in input && input[key] !== undefined ? ` (got ${JSON.stringify(input[key])})` : '';
-  return `${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`;
+  return issueLines(error, flagOf, input)[0]!;
+}
+
+/** A line for each option zod found wrong (its first problem), in the order found. */
+export function issueLines(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>): string[] {
+  const seen = new Map<string, string>();
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (seen.has(key)) continue;
+    const msg = issue.message;
+    const got = input && key in input && input[key] !== undefined ? ` (got ${JSON.stringify(input[key])})` : '';
+    seen.set(key, msg.startsWith('--') || !key ? msg : `${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`);
+  }
+  return [...seen.values()];
 }

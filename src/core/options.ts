@@ -1,5 +1,5 @@
 import type { Kind, OptionSpec } from './kind.js';
-import { commonSchema, COMMON_FLAGS, issueLine, type CommonOptions } from './common.js';
+import { commonSchema, COMMON_FLAGS, issueLines, type CommonOptions } from './common.js';
 import { fail } from './errors.js';
 
 /** The values the user gave for these specs, undefined ones left out so schema defaults apply. */
@@ -18,14 +18,20 @@ export function flagOf(specs: OptionSpec[], key: string): string {
 export function parseKindOptions<O>(kind: Kind<O>, raw: Record<string, unknown>): O {
   const input = pickSpecs(raw, kind.options);
   const parsed = kind.schema.safeParse(input);
-  if (!parsed.success) fail(issueLine(parsed.error, (k) => flagOf(kind.options, k), input));
+  if (!parsed.success) {
+    const [first, ...more] = issueLines(parsed.error, (k) => flagOf(kind.options, k), input);
+    fail(first!, more);
+  }
   return parsed.data;
 }
 
 export function parseCommon(raw: Record<string, unknown>): CommonOptions {
   const input = pickSpecs(raw, Object.keys(COMMON_FLAGS).map((key) => ({ key, flags: COMMON_FLAGS[key]!, description: '' })));
   const parsed = commonSchema.safeParse(input);
-  if (!parsed.success) fail(issueLine(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input));
+  if (!parsed.success) {
+    const [first, ...more] = issueLines(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input);
+    fail(first!, more);
+  }
   return parsed.data;
 }
 

@@ -52,4 +52,4 @@ export interface OutFile {
 export type Reply =
   | { id: number; type: 'progress'; done: number; total: number; what: string }
   | { id: number; type: 'done'; files: OutFile[]; frontPages?: number; title?: string; data?: unknown }
-  | { id: number; type: 'error'; message: string; field?: string };
+  | { id: number; type: 'error'; message: string; field?: string; more?: { message: string; field?: string }[] };

@@ -113,8 +113,10 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     }
     if (r.type === 'error') {
       for (const b of Object.values(buttons)) b.disabled = true;
-      if (!fields.showError(r.field, r.message) && !common.showError(r.field, r.message)) status.say(inFormWords(r.message), 'error');
-      else status.say('Please check the option marked in red.', 'error');
+      const all = [{ message: r.message, field: r.field }, ...(r.more ?? [])];
+      const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
+      if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
+      else status.say(all.length > 1 ? `Please check the ${all.length} options marked in red.` : 'Please check the option marked in red.', 'error');
       return;
     }
     files = r.files;

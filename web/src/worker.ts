@@ -3,7 +3,7 @@
 import PDFDocument from 'pdfkit';
 import { BrowserPort, installBrowserPort } from '../../src/port/browser.js';
 import { MissingAsset } from '../../src/port/index.js';
-import { UserError } from '../../src/core/errors.js';
+import { failTogether, UserError } from '../../src/core/errors.js';
 import { findKind } from '../../src/kinds/index.js';
 import { parseCommon, parseKindOptions } from '../../src/core/options.js';
 import { Templates } from '../../src/layout/templates.js';
@@ -53,8 +53,11 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
   const kind = findKind(job.kind);
   if (!kind) throw new UserError(`there is no puzzle kind "${job.kind}"`);
   port.setFiles(job.files);
-  const common = parseCommon(job.values);
-  const options = parseKindOptions(kind, job.values);
+  // every wrong field at once, so the teacher is not sent back one field at a time
+  const [common, options] = failTogether(
+    () => parseCommon(job.values),
+    () => parseKindOptions(kind, job.values),
+  );
   const seed = common.seed ?? 'puzzles';
   const t = new Templates();
   const count = common.count ?? kind.defaultCount;
@@ -117,7 +120,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
         return;
       }
       if (err instanceof UserError) {
-        post({ id, type: 'error', message: err.message, field: fieldOf(err.message) });
+        post({ id, type: 'error', message: err.message, field: fieldOf(err.message), ...(err.more.length ? { more: err.more.map((m) => ({ message: m, field: fieldOf(m) })) } : {}) });
       } else {
         console.error(err);
         post({ id, type: 'error', message: 'Something went wrong while making this. Try other options, or reload the page.' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail } from '../../core/errors.js';
+import { fail, failTogether } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
 import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
@@ -59,8 +59,17 @@ export const schema = z
   .passthrough()
   .transform(
     (o): CalcudokuOptions => {
-      const size = sizeOf(o.size);
-      return { size, difficulty: difficultyOf(o.difficulty, size), ops: opsOf(o.ops), hideOps: hideOpsOf(o.hideOps), example: exampleOf(o.example) };
+      // each field's mistakes together (the web page marks them all); difficulty depends on size
+      const [[size, difficulty], ops, hideOps, example] = failTogether(
+        () => {
+          const size = sizeOf(o.size);
+          return [size, difficultyOf(o.difficulty, size)] as const;
+        },
+        () => opsOf(o.ops),
+        () => hideOpsOf(o.hideOps),
+        () => exampleOf(o.example),
+      );
+      return { size, difficulty, ops, hideOps, example };
     },
   );
 

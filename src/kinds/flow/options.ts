@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail } from '../../core/errors.js';
+import { fail, failTogether } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import type { Difficulty } from './model.js';
 import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
@@ -93,6 +93,12 @@ function parseColors(raw: string, width: number, height: number): [number, numbe
   return [min, max];
 }
 
+function levelOf(v: unknown): Difficulty {
+  const level = v === undefined ? 'medium' : String(v).trim().toLowerCase();
+  if (!LEVELS.includes(level as Difficulty)) fail(`--difficulty must be easy, medium, hard or expert, not "${v}"`);
+  return level as Difficulty;
+}
+
 const raw = z
   .object({
     size: z.unknown().optional(),
@@ -105,20 +111,22 @@ const raw = z
   .passthrough();
 
 export const flowSchema = raw.transform((o): FlowOptions => {
-  const size = side('size', o.size);
-  const width = side('width', o.width) ?? size ?? DEFAULT_SIDE;
-  const height = side('height', o.height) ?? size ?? DEFAULT_SIDE;
-  const level = o.difficulty === undefined ? 'medium' : String(o.difficulty).trim().toLowerCase();
-  if (!LEVELS.includes(level as Difficulty)) {
-    fail(`--difficulty must be easy, medium, hard or expert, not "${o.difficulty}"`);
-  }
-  const difficulty = level as Difficulty;
+  // each field's own mistakes together (the web page marks them all); the line count needs the sides
+  const [size, w, h, difficulty, example] = failTogether(
+    () => side('size', o.size),
+    () => side('width', o.width),
+    () => side('height', o.height),
+    () => levelOf(o.difficulty),
+    () => exampleOf(o.example),
+  );
+  const width = w ?? size ?? DEFAULT_SIDE;
+  const height = h ?? size ?? DEFAULT_SIDE;
   if (o.colors !== undefined && o.colors !== '') {
     const [minLines, maxLines] = parseColors(String(o.colors), width, height);
-    return { width, height, difficulty, minLines, maxLines, customLines: true, example: exampleOf(o.example) };
+    return { width, height, difficulty, minLines, maxLines, customLines: true, example };
   }
   const [minLines, maxLines] = linesFor(width, height, difficulty);
-  return { width, height, difficulty, minLines, maxLines, customLines: false, example: exampleOf(o.example) };
+  return { width, height, difficulty, minLines, maxLines, customLines: false, example };
 }) as unknown as z.ZodType<FlowOptions>;
 
 /** "10x8m" or, with a line range, "10x8m6.9". */
