@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
@@ -75,6 +75,44 @@ describe('headings start where the language starts a line', () => {
     expect(arNameLeft).toBeGreaterThan(400);
     expect(enNameLeft).toBeLessThan(60);
   }, 60_000);
+  /** The left edge of a word of `sentence` that appears once on page 1 (so it can only be this sentence's). */
+  function uniqueWordLeft(file: string, sentence: string): number {
+    const html = execFileSync('pdftotext', ['-bbox', '-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-'], { encoding: 'utf8' });
+    const words = [...html.matchAll(/<word xMin="([\d.]+)"[^>]*>([^<]*)<\/word>/g)].map((w) => ({ x: Number(w[1]), l: letters(w[2]!) }));
+    const read = (l: string) => [l, [...l].reverse().join('')];
+    for (const token of sentence.split(/\s+/).map(letters).filter((t) => t.length > 3)) {
+      const hits = words.filter((w) => read(w.l).includes(token));
+      if (hits.length === 1) return hits[0]!.x;
+    }
+    throw new Error(`no word of "${sentence}" is alone on the page`);
+  }
+
+  it('right to left, puzzles, worked example steps and game sheet columns run from the right', () => {
+    const where = (lang: string, args: string[]) => {
+      const file = join(dir, `order-${lang}-${args[0]}.pdf`);
+      const json = join(dir, `order-${lang}-${args[0]}.json`);
+      expect(cli([...args, '--seed', 'demo', '--lang', lang, '--out', file, '--json', json]).code).toBe(0);
+      const codes = (JSON.parse(readFileSync(json, 'utf8')) as { puzzles: { code: string }[] }).puzzles.map((p) => p.code);
+      return { file, codes };
+    };
+    for (const lang of ['ar', 'en']) {
+      const rtl = lang === 'ar';
+      // puzzle 1 and 2 share the first row: 1 at the right in Arabic, at the left in English
+      const calc = where(lang, ['calcudoku', '--size', '6', '--count', '4']);
+      const [one] = edges(calc.file, calc.codes[0]!);
+      const [two] = edges(calc.file, calc.codes[1]!);
+      expect(one > two, `${lang}: puzzle 1 right of puzzle 2`).toBe(rtl);
+      // the worked example's first step beside its third, the same way
+      const m = messages(lang);
+      const step = (key: string, vars: Record<string, number>) => uniqueWordLeft(calc.file, m.t(`calcudoku.example.${key}`, vars));
+      expect(step('one', { n: 2 }) > step('last', { a: 2, b: 1, n: 3 }), `${lang}: example step 1 right of step 3`).toBe(rtl);
+      // Fultiples: the rules (read first) beside the example
+      const game = where(lang, ['fultiples']);
+      const rules = uniqueWordLeft(game.file, m.t('fultiples.howToPlay'));
+      const example = uniqueWordLeft(game.file, m.t('fultiples.example'));
+      expect(rules > example, `${lang}: How to play right of Example`).toBe(rtl);
+    }
+  }, 120_000);
 });
 
 describe('rules pages put their bullets where the language starts a line', () => {

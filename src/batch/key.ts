@@ -140,11 +140,13 @@ export class KeyWriter {
     const titleW = d.textWidth(title, 10);
     const codesW = d.textWidth(codes, 7.5);
     const showCodes = codes.trim() !== '' && nameW + 6 + titleW + 16 + codesW <= w;
+    // right to left, the heading and the answers run from the right, as on the pupils' pages
+    const rtl = messages(this.plan.lang).dir === 'rtl';
+    const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
     d.tag('H2', () => {
-      d.text(b.pupil, { ...line, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true });
-      const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
-      d.text(title, { ...line, x: x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true });
-      if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
+      d.text(b.pupil, { ...line, x: rtl ? x + w - nameW : x, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
+      d.text(title, { ...line, x: rtl ? x + w - nameW - 6 - room : x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
+      if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: rtl ? 'left' : 'right', valign: 'bottom' });
     });
     d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
     const [kind = '', ...about] = b.worksheet.split(' · ');
@@ -152,8 +154,9 @@ export class KeyWriter {
     b.slots.forEach((slot, i) => {
       const r = Math.floor(i / b.cell.cols);
       const c = i % b.cell.cols;
-      const box = { x: x + c * (b.cell.w + BLOCK_GAP), y: top + BLOCK_HEAD + r * (b.cell.h + BLOCK_GAP), w: b.cell.w, h: b.cell.h };
-      d.figure(() => drawSlot(d, slot, box, true), (words) => describeFigure(slot, words, figures));
+      const across = c * (b.cell.w + BLOCK_GAP);
+      const box = { x: rtl ? x + w - across - b.cell.w : x + across, y: top + BLOCK_HEAD + r * (b.cell.h + BLOCK_GAP), w: b.cell.w, h: b.cell.h };
+      d.figure(() => drawSlot(d, slot, box, true, rtl), (words) => describeFigure(slot, words, figures));
     });
   }
 

@@ -48,7 +48,8 @@ export interface Lead {
   height: number; // points it needs
   /** Rows of slots it takes on that page; 0: the slots of that page share the room below it. */
   rows: number;
-  draw(d: Draw, box: Box): void;
+  /** rtl: the page's language runs right to left, so the lead's parts should too. */
+  draw(d: Draw, box: Box, rtl?: boolean): void;
 }
 
 /**

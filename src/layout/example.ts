@@ -47,8 +47,8 @@ export function fitText(d: Draw, text: string, w: number, h: number): number {
 export function exampleLead(title: string, steps: ExampleStep[], area: Box, most = Infinity): Omit<Lead, 'rows'> {
   return {
     height: exampleHeight(area.w, steps.length, most),
-    draw(d: Draw, box: Box): void {
-      d.tag('H2', () => d.text(title, { x: box.x, y: box.y, w: box.w, h: TITLE * 1.3 }, { size: TITLE, font: 'bold', valign: 'top' }));
+    draw(d: Draw, box: Box, rtl = false): void {
+      d.tag('H2', () => d.text(title, { x: box.x, y: box.y, w: box.w, h: TITLE * 1.3 }, { size: TITLE, font: 'bold', valign: 'top', align: rtl ? 'right' : 'left' }));
       const top = box.y + TITLE * 1.6;
       const n = steps.length;
       const colW = (box.w - GAP * (n - 1)) / n;
@@ -64,14 +64,15 @@ export function exampleLead(title: string, steps: ExampleStep[], area: Box, most
       // one size for all the sentences, the largest at which each fits its room
       const size = Math.min(...steps.map((st) => fitText(d, st.text, tw, th)));
       steps.forEach((step, i) => {
-        const x = box.x + i * (colW + GAP);
+        // right to left: step 1 at the right, each number at the right of its picture, words to its left
+        const x = rtl ? box.x + box.w - i * (colW + GAP) - colW : box.x + i * (colW + GAP);
         const label = `${i + 1}`;
         // A step reads out as its number and sentence; the picture only shows what the sentence says.
         d.figure(() => {
-          d.text(label, { x, y: top, w: num, h: num }, { size: TITLE, font: 'bold', valign: 'top' });
-          const pic = { x: x + num, y: top, w: side, h: side };
+          d.text(label, { x: rtl ? x + colW - num : x, y: top, w: num, h: num }, { size: TITLE, font: 'bold', valign: 'top', align: rtl ? 'right' : 'left' });
+          const pic = { x: rtl ? x + colW - num - side : x + num, y: top, w: side, h: side };
           step.draw(d, pic);
-          const tx = sideBySide ? x + num + side + 6 : x;
+          const tx = sideBySide ? (rtl ? x + colW - num - side - 6 - tw : x + num + side + 6) : x;
           const ty = sideBySide ? top : top + side + 4;
           d.paragraph(step.text, tx, ty, tw, { size });
         }, () => `${label}. ${step.text}`);

@@ -9,6 +9,8 @@ export interface PageContent {
   grid: Grid;
   labels: boolean;
   mirrored: boolean; // a duplex back: slot positions flipped left-right
+  /** A right-to-left language: puzzle 1 at the top right, each number at its slot's right. */
+  rtl?: boolean;
   lead?: Lead; // above the slots: a worked example on a section's first page
   /** Fills the slots' area instead of the slot grid (the packed answer key of a class). */
   fill?: (d: Draw, area: Box) => void;
@@ -181,13 +183,13 @@ function fitted(box: Box, ratio: number): Box {
   return { x: box.x + (box.w - lw) / 2, y: box.y + (box.h - h) / 2, w: lw, h };
 }
 
-/** One slot in its box: number and code above it when `labels`, the drawing below. */
-export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean): void {
+/** One slot in its box: number and code above it when `labels` (right to left: the number at the right), the drawing below. */
+export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean, rtl = false): void {
   if (labels && (slot.label || slot.code) && slot.ratio) box = fitted(box, slot.ratio);
   if (labels && (slot.label || slot.code)) {
     const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
-    if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom' });
-    if (slot.code) d.text(slot.code, lab, { size: 7.5, color: '#666666', align: 'right', valign: 'bottom' });
+    if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom', align: rtl ? 'right' : 'left' });
+    if (slot.code) d.text(slot.code, lab, { size: 7.5, color: '#666666', align: rtl ? 'left' : 'right', valign: 'bottom' });
     box = { x: box.x, y: box.y + LABEL_H, w: box.w, h: box.h - LABEL_H };
   }
   d.group(() => slot.draw(d, box));
@@ -211,10 +213,12 @@ export function leadAndSlots(area: Box, grid: Grid, gap: number, lead?: Lead): {
 
 function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth: number): void {
   const { lead, boxes } = leadAndSlots(area, page.grid, gap, page.lead);
-  if (lead && page.lead) d.group(() => page.lead!.draw(d, lead));
+  if (lead && page.lead) d.group(() => page.lead!.draw(d, lead, page.rtl));
   page.slots.forEach((slot, i) => {
     let box = boxes[i]!;
+    // right to left, slots run from the right as the words do (a duplex back is then flipped back)
+    if (page.rtl) box = { ...box, x: area.x + area.w - (box.x - area.x) - box.w };
     if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };
-    d.figure(() => drawSlot(d, slot, box!, page.labels), (words) => page.describe?.(slot, words) ?? words.join(' '));
+    d.figure(() => drawSlot(d, slot, box!, page.labels, page.rtl), (words) => page.describe?.(slot, words) ?? words.join(' '));
   });
 }

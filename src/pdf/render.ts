@@ -79,6 +79,7 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
         grid: p.grid,
         labels: p.labels,
         mirrored: p.mirrored,
+        ...(figures.msg.dir === 'rtl' ? { rtl: true } : {}),
         lead: p.lead,
         starts: p.outline ? p.outline[p.outline.length - 1] : undefined,
         describe: (slot, words) => describeFigure(slot, words, figures),

@@ -55,17 +55,21 @@ type Example = NonNullable<ReturnType<typeof example>>;
 
 const stripHeight = (size: number) => size * 4.2;
 
-/** The example as cells: the shaded number, then the allowed moves ticked and the wrong one crossed. */
-function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e: Example): void {
+/**
+ * The example as cells: the shaded number, then the allowed moves ticked and the wrong one crossed.
+ * Right to left, the strip starts at the right edge and its arrow points left, as the words read.
+ */
+function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e: Example, rtl = false): void {
   const cell = Math.min(size * 2.6, w / 5.6);
+  const at = (offset: number, width = 0) => (rtl ? x + w - offset - width : x + offset);
   const moves = [e.factor, e.multiple, e.not].filter((v): v is number => v !== undefined);
   const bold = { size: size * 1.05, font: 'bold' as const, align: 'center' as const };
-  const first = { x, y, w: cell, h: cell };
+  const first = { x: at(0, cell), y, w: cell, h: cell };
   d.rect(first, { fill: '#d0d0d0', width: 1 });
   d.text(String(e.n), first, bold);
-  arrow(d, [x + cell, y + cell / 2], [x + cell * 1.8, y + cell / 2], 2, 1);
+  arrow(d, [at(cell), y + cell / 2], [at(cell * 1.8), y + cell / 2], 2, 1);
   moves.forEach((v, i) => {
-    const b = { x: x + cell * (2 + i * 1.25), y, w: cell, h: cell };
+    const b = { x: at(cell * (2 + i * 1.25), cell), y, w: cell, h: cell };
     d.rect(b, { width: 1 });
     d.text(String(v), b, bold);
     const mx = b.x + cell / 2;
@@ -82,17 +86,23 @@ function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e:
 
 const playersHeight = (size: number) => size * 2.6 * 2 + size;
 
+/** Two rows of name line and colour square; right to left, the name starts at the right edge. */
 function players(d: Draw, x: number, y: number, w: number, size: number, words: Messages): void {
+  const rtl = words.dir === 'rtl';
+  const at = (offset: number, width: number) => (rtl ? x + w - offset - width : x + offset);
   const rowH = size * 2.6;
+  const swatch = rowH * 0.7;
+  const lineFrom = w * 0.36;
+  const lineTo = w - swatch - size;
   for (let i = 0; i < 2; i++) {
     const top = y + i * rowH;
-    const swatch = rowH * 0.7;
-    d.text(words.t('fultiples.player', { n: i + 1 }), { x, y: top, w: w * 0.34, h: rowH }, { size, font: 'bold', valign: 'middle', fit: true });
-    d.line(x + w * 0.36, top + rowH * 0.75, x + w - swatch - size, top + rowH * 0.75, { width: 0.7 });
-    d.rect({ x: x + w - swatch, y: top + (rowH - swatch) / 2, w: swatch, h: swatch }, { width: 1 }, 2);
+    d.text(words.t('fultiples.player', { n: i + 1 }), { x: at(0, w * 0.34), y: top, w: w * 0.34, h: rowH }, { size, font: 'bold', valign: 'middle', fit: true });
+    d.line(at(lineFrom, 0), top + rowH * 0.75, at(lineTo, 0), top + rowH * 0.75, { width: 0.7 });
+    d.rect({ x: at(w - swatch, swatch), y: top + (rowH - swatch) / 2, w: swatch, h: swatch }, { width: 1 }, 2);
   }
-  d.text(words.t('fultiples.playerName'), { x: x + w * 0.36, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', valign: 'top', fit: true });
-  d.text(words.t('fultiples.playerColour'), { x: x + w - w * 0.3, y: y + 2 * rowH, w: w * 0.3, h: size }, { size: size * 0.75, color: '#444444', align: 'right', valign: 'top', fit: true });
+  const under = { size: size * 0.75, color: '#444444', valign: 'top' as const, fit: true };
+  d.text(words.t('fultiples.playerName'), { x: at(lineFrom, w * 0.3), y: y + 2 * rowH, w: w * 0.3, h: size }, { ...under, align: rtl ? 'right' : 'left' });
+  d.text(words.t('fultiples.playerColour'), { x: at(w * 0.7, w * 0.3), y: y + 2 * rowH, w: w * 0.3, h: size }, { ...under, align: rtl ? 'left' : 'right' });
 }
 
 /** The game sheet: caption, the board as large as the text below it allows, rules, example, players. */
@@ -119,9 +129,12 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages 
   }
   const g = captionedBoard(d, box, m, size, words, box.h - capH - textH - gap * 2);
   const top = g.y + g.rows * g.ch + gap * 1.5;
-  d.text(words.t('fultiples.howToPlay'), { x: box.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
-  rules(d, box.x, top + size * 1.6, leftW, size, wild, words);
-  howToPlayExample(d, rightX, top, rightW, size, m, words);
+  // Right to left, the rules (read first) take the right-hand column and the example the left.
+  const rtl = words.dir === 'rtl';
+  const rulesX = rtl ? box.x + box.w - leftW : box.x;
+  d.text(words.t('fultiples.howToPlay'), { x: rulesX, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
+  rules(d, rulesX, top + size * 1.6, leftW, size, wild, words);
+  howToPlayExample(d, rtl ? box.x : rightX, top, rightW, size, m, words);
 }
 
 /** The caption (primes, wild cards) over the board, which takes the rest of the box (or `boardH`). */
@@ -147,7 +160,7 @@ function howToPlayExample(d: Draw, x: number, top: number, w: number, size: numb
   d.text(words.t('fultiples.example'), { x, y: top, w, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
   const exH = d.paragraph(exampleText(m, words), x, top + size * 1.6, w, { size });
   const e = example(m);
-  if (e) exampleStrip(d, x, top + size * 2.2 + exH, w, size, e);
+  if (e) exampleStrip(d, x, top + size * 2.2 + exH, w, size, e, words.dir === 'rtl');
   players(d, x, top + size * 1.6 + exH + stripHeight(size) + size, w, size, words);
 }
 
@@ -166,13 +179,16 @@ export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages
   const gap = 18;
   const h = rules(d, box.x, box.y, box.w, size, m.wild.length > 0, words);
   const leftW = (box.w - gap) * 0.55;
-  const right = { x: box.x + leftW + gap, w: box.w - leftW - gap };
+  // Right to left, the example (read first) takes the right-hand column and the players the left.
+  const rtl = words.dir === 'rtl';
+  const ex = { x: rtl ? box.x + box.w - leftW : box.x, w: leftW };
+  const right = { x: rtl ? box.x : box.x + leftW + gap, w: box.w - leftW - gap };
   const top = box.y + h + size;
-  d.text(words.t('fultiples.example'), { x: box.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
-  const exH = d.paragraph(exampleText(m, words), box.x, top + size * 1.6, leftW, { size });
+  d.text(words.t('fultiples.example'), { x: ex.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
+  const exH = d.paragraph(exampleText(m, words), ex.x, top + size * 1.6, leftW, { size });
   const e = example(m);
   const under = top + size * 2.2 + exH;
-  if (e && under + stripHeight(size) <= box.y + box.h - size) exampleStrip(d, box.x, under, leftW, size, e);
-  else if (e) exampleStrip(d, right.x, top + size * 2.2 + playersHeight(size), right.w, size, e);
+  if (e && under + stripHeight(size) <= box.y + box.h - size) exampleStrip(d, ex.x, under, leftW, size, e, rtl);
+  else if (e) exampleStrip(d, right.x, top + size * 2.2 + playersHeight(size), right.w, size, e, rtl);
   players(d, right.x, top + size * 1.6, right.w, size, words);
 }
