@@ -11,6 +11,8 @@ import { readTagged, textOf, walk, type TaggedPdf } from './helpers/pdf-tags.js'
 import { batchSetup, InThreadRunner, parsePlanText, runBatchCore, type BatchSink } from '../src/index.js';
 import { findKind } from '../src/kinds/index.js';
 import { strokeWidths } from './helpers/pdf-lines.js';
+import { clueRun, clueText } from '../src/kinds/calcudoku/render.js';
+import type { CalcudokuModel } from '../src/kinds/calcudoku/model.js';
 
 const OPTIONS: Record<string, Record<string, unknown>> = {
   calcudoku: { size: 6 },
@@ -113,6 +115,25 @@ describe('large print (pupils\' pages; the answer key stays in normal print)', (
     expect(large.ava.pages.length).toBeGreaterThan(normal.ava.pages.length);
     expect(sizes(large.key)).toEqual(sizes(normal.key));
   }, 180_000);
+
+  it('calcudoku 8x8: a clue too long for its square runs on over its cage\'s next square at 16 pt, so the sheet prints', async () => {
+    const calcudoku = findKind('calcudoku')!;
+    overflows = [];
+    const plan = planSheets(calcudoku, parseKindOptions(calcudoku, { size: 8 }), parseCommon({ count: 2, largePrint: true }), 'long4', new Templates());
+    // A five-character clue at 16 pt needs squares 8 x 41 pt high in one square's width: more than the
+    // page has (the sheet was refused before clues could run on); here it runs on over two.
+    const models = plan.items.map((it) => it.model as CalcudokuModel);
+    const long = models.flatMap((m) => m.cages.map((c, k) => ({ text: clueText(c.target, c.op, true), run: clueRun(m, k).run }))).filter((c) => c.text.length === 5);
+    expect(long.length).toBeGreaterThan(0);
+    expect(long.every((c) => c.run >= 2)).toBe(true);
+    const bytes = await renderToBuffer(plan.main, { paper: 'a4', templates: new Templates(), meta: plan.meta });
+    expect(overflows, overflows.slice(0, 5).join('\n')).toEqual([]);
+    const pdf = await readTagged(bytes);
+    const pupils = pupilPages(pdf).map(({ p }) => [...p.marked.values()].flat());
+    const printed = pupils.flat().map((r) => r.str);
+    for (const c of long) expect(printed, c.text).toContain(c.text);
+    expect(pupils.flat().filter((r) => r.size < 16 - 0.01).map((r) => r.str)).toEqual([]);
+  }, 120_000);
 
   it('refuses, before making any puzzle, a puzzle too big for 16 pt clues even one to a page', () => {
     const calcudoku = findKind('calcudoku')!;

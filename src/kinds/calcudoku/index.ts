@@ -7,7 +7,7 @@ import type { CalcudokuModel, CalcudokuOptions } from './model.js';
 import { decode, encode, optionSpecs, schema } from './options.js';
 import { explain } from './explain.js';
 import { exampleFor, exampleSteps } from './example.js';
-import { clueText, drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
+import { clueRun, clueText, drawAnswer, drawDiagram, drawPuzzle, type Diagram } from './render.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
 export type { CalcudokuModel, CalcudokuOptions } from './model.js';
@@ -28,8 +28,15 @@ function grids(size: number): { grid: Grid; answerGrid: Grid } {
  * and half a wall).
  */
 function largeCell(o: CalcudokuOptions, items: Item<CalcudokuModel>[]): number {
-  const chars = Math.max(2, ...items.flatMap((it) => it.model.cages.map((c) => clueText(c.target, c.op, !o.hideOps).length)));
-  return (chars * 0.6 * 11 + 3) / 0.88;
+  // a clue may run on over its cage's next squares in the row (render.ts), so it needs their width
+  let need = (2 * 0.6 * 11 + 3) / 0.88;
+  for (const it of items) {
+    it.model.cages.forEach((cage, k) => {
+      const chars = clueText(cage.target, cage.op, !o.hideOps).length;
+      need = Math.max(need, (chars * 0.6 * 11 + 3) / (clueRun(it.model, k).run - 0.12));
+    });
+  }
+  return need;
 }
 
 function instructions(o: CalcudokuOptions, m: Messages): string {

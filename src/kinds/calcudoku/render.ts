@@ -8,6 +8,18 @@ export function clueText(target: number, op: Op, showSign: boolean): string {
   return showSign ? `${target}${SIGN[op]}` : String(target);
 }
 
+/**
+ * Where a cage's clue goes, its top-left square, and how many squares of the cage run on from it
+ * along its row: a clue too long for one square runs on over them, as newspapers print it.
+ */
+export function clueRun(m: CalcudokuModel, k: number): { r: number; c: number; run: number } {
+  const cells = m.cages[k]!.cells;
+  const [r, c] = cells.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
+  let run = 1;
+  while (cells.some(([rr, cc]) => rr === r && cc === c + run)) run++;
+  return { r, c, run };
+}
+
 export function drawPuzzle(d: Draw, box: Box, m: CalcudokuModel): void {
   drawGrid(d, box, m, { signs: !m.hideOps });
 }
@@ -86,12 +98,16 @@ function drawGrid(d: Draw, box: Box, m: CalcudokuModel, look: Look): void {
 
   const pad = thick / 2 + cell * 0.06;
   const clueSize = cell * (n >= 10 ? 0.25 : 0.27);
-  for (const cage of m.cages) {
-    const [r, c] = cage.cells.reduce((a, b) => (b[0] < a[0] || (b[0] === a[0] && b[1] < a[1]) ? b : a));
+  m.cages.forEach((cage, k) => {
+    const { r, c, run } = clueRun(m, k);
     const text = clueText(cage.target, cage.op, look.signs);
-    const at = { x: s.x + c * cell + pad, y: s.y + r * cell + pad, w: cell - 2 * pad, h: clueSize * 1.2 };
+    // Too long for its square at this size (or at large print's floor), the clue runs on over the
+    // cage's next squares in the row rather than shrink; only where even they are too few does it shrink.
+    const one = cell - 2 * pad;
+    const w = run > 1 && d.textWidth(text, Math.max(clueSize, d.minText), 'bold') > one ? run * cell - 2 * pad : one;
+    const at = { x: s.x + c * cell + pad, y: s.y + r * cell + pad, w, h: clueSize * 1.2 };
     d.text(text, at, { size: clueSize, font: 'bold', align: 'left', valign: 'top', fit: true });
-  }
+  });
   const digitSize = cell * 0.5;
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
