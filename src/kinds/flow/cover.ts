@@ -91,6 +91,7 @@ export function linksOf(cover: Cover, width: number, height: number): Uint8Array
  */
 export function growCover(width: number, height: number, count: number, rng: Rng): Cover | null {
   const n = width * height;
+  const around = neighbourTable(width, height);
   const owner = new Int32Array(n);
   const paths = new Map<number, number[]>();
   for (let i = 0; i < n; i++) {
@@ -107,59 +108,87 @@ export function growCover(width: number, height: number, count: number, rng: Rng
     paths.set(id, a.concat(b));
     for (const cell of b) owner[cell] = id;
   };
+  // Scratch lists, emptied at each step: [end of p, end of another line] and [end of p, inner cell
+  // of another line] pairs, flattened, and picked from as Rng.pick picks from a list of pairs.
+  const shortest: number[] = [];
+  const joins: number[] = [];
+  const steals: number[] = [];
+  const pickPair = (pairs: number[]) => 2 * rng.int(0, pairs.length / 2 - 1);
   for (let budget = 8 * n; budget > 0; budget--) {
-    const short = [...paths.values()].some((p) => p.length < 3);
-    if (paths.size <= count && !short) return [...paths.values()];
-    const ids = [...paths.keys()];
+    if (paths.size <= count && !hasShort(paths)) return [...paths.values()];
     let id: number;
     if (rng.chance(0.75)) {
       let best = Infinity;
-      const shortest: number[] = [];
-      for (const k of ids) {
+      shortest.length = 0;
+      for (const k of paths.keys()) {
         const len = paths.get(k)!.length;
         if (len < best) (best = len), (shortest.length = 0);
         if (len === best) shortest.push(k);
       }
       id = rng.pick(shortest);
-    } else id = rng.pick(ids);
+    } else id = rng.pick([...paths.keys()]);
     const p = paths.get(id)!;
-    const ends = p.length === 1 ? [p[0]!] : [p[0]!, p[p.length - 1]!];
-    let joins: [number, number][] = []; // [end of p, end of another line]
+    joins.length = 0;
+    steals.length = 0;
     let fewest = Infinity;
-    const steals: [number, number][] = []; // [end of p, inner cell of another line]
-    for (const e of ends) {
-      for (const nb of gridNeighbours(e, width, height)) {
+    for (let end = 0; end < (p.length === 1 ? 1 : 2); end++) {
+      const e = end ? p[p.length - 1]! : p[0]!;
+      for (const nb of around[e]!) {
         const q = paths.get(owner[nb]!)!;
         if (q === p) continue;
         if (q[0] !== nb && q[q.length - 1] !== nb) {
-          steals.push([e, nb]);
+          steals.push(e, nb);
           continue;
         }
         if (paths.size <= count) continue;
-        const t = touches(p, id, owner[nb]!, e, nb, owner, width, height);
+        const t = touches(p, id, owner[nb]!, e, nb, owner, width, around);
         if (t < 0 || t > fewest) continue;
-        if (t < fewest) (fewest = t), (joins = []);
-        joins.push([e, nb]);
+        if (t < fewest) (fewest = t), (joins.length = 0);
+        joins.push(e, nb);
       }
     }
     if (joins.length > 0) {
-      const [e, nb] = rng.pick(joins);
-      join(id, e, owner[nb]!, nb);
+      const j = pickPair(joins);
+      const nb = joins[j + 1]!;
+      join(id, joins[j]!, owner[nb]!, nb);
     } else if (steals.length > 0) {
-      const [e, x] = rng.pick(steals);
+      const j = pickPair(steals);
+      const e = steals[j]!;
+      const x = steals[j + 1]!;
       const qid = owner[x]!;
       const q = paths.get(qid)!;
-      const j = q.indexOf(x);
+      const at = q.indexOf(x);
       // Keep the part of q that ends at x for p; the rest becomes a new line.
-      const [kept, rest] = rng.chance(0.5) ? [q.slice(0, j + 1), q.slice(j + 1)] : [q.slice(j), q.slice(0, j)];
+      const [kept, rest] = rng.chance(0.5) ? [q.slice(0, at + 1), q.slice(at + 1)] : [q.slice(at), q.slice(0, at)];
       paths.set(qid, kept);
       const rid = nextId++;
       paths.set(rid, rest);
       for (const cell of rest) owner[cell] = rid;
-      if (touches(p, id, qid, e, x, owner, width, height) >= 0) join(id, e, qid, x);
+      if (touches(p, id, qid, e, x, owner, width, around) >= 0) join(id, e, qid, x);
     }
   }
   return null;
+}
+
+function hasShort(paths: Map<number, number[]>): boolean {
+  for (const p of paths.values()) if (p.length < 3) return true;
+  return false;
+}
+
+/**
+ * Each cell's grid neighbours, kept per grid size: covers are grown many times a puzzle, and making
+ * the lists afresh at every step was a third of the garbage a README batch made.
+ */
+const neighbourTables = new Map<string, readonly (readonly number[])[]>();
+
+function neighbourTable(width: number, height: number): readonly (readonly number[])[] {
+  const key = `${width}x${height}`;
+  let table = neighbourTables.get(key);
+  if (!table) {
+    table = Array.from({ length: width * height }, (_, i) => gridNeighbours(i, width, height));
+    neighbourTables.set(key, table);
+  }
+  return table;
 }
 
 /**
@@ -174,33 +203,32 @@ function touches(
   nb: number,
   owner: Int32Array,
   width: number,
-  height: number,
+  around: readonly (readonly number[])[],
 ): number {
-  const same = (x: number) => owner[x] === pid || owner[x] === qid;
   let count = 0;
   for (const cell of p) {
-    for (const x of gridNeighbours(cell, width, height)) {
+    for (const x of around[cell]!) {
       if (owner[x] !== qid || (cell === e && x === nb)) continue;
       count++;
-      // The two 2x2 blocks that contain both cells.
-      const horizontal = Math.abs(cell - x) === 1;
-      for (const side of horizontal ? [-width, width] : [-1, 1]) {
-        const a = cell + side;
-        const b = x + side;
-        if (!horizontal && Math.floor(a / width) !== Math.floor(cell / width)) continue;
-        if (a < 0 || b < 0 || a >= owner.length || b >= owner.length) continue;
-        if (same(a) && same(b)) return -1;
-      }
+      if (closesBlock(cell, x, pid, qid, owner, width)) return -1;
     }
   }
   // The join itself can also close a 2x2 block.
-  const horizontal = Math.abs(e - nb) === 1;
-  for (const side of horizontal ? [-width, width] : [-1, 1]) {
-    const a = e + side;
-    const b = nb + side;
-    if (!horizontal && Math.floor(a / width) !== Math.floor(e / width)) continue;
+  return closesBlock(e, nb, pid, qid, owner, width) ? -1 : count;
+}
+
+/** Whether one of the two 2x2 blocks holding neighbours `cell` and `x` lies wholly in lines pid and qid. */
+function closesBlock(cell: number, x: number, pid: number, qid: number, owner: Int32Array, width: number): boolean {
+  const horizontal = Math.abs(cell - x) === 1;
+  for (let k = 0; k < 2; k++) {
+    const side = horizontal ? (k ? width : -width) : k ? 1 : -1;
+    const a = cell + side;
+    const b = x + side;
+    if (!horizontal && Math.floor(a / width) !== Math.floor(cell / width)) continue;
     if (a < 0 || b < 0 || a >= owner.length || b >= owner.length) continue;
-    if (same(a) && same(b)) return -1;
+    const oa = owner[a];
+    const ob = owner[b];
+    if ((oa === pid || oa === qid) && (ob === pid || ob === qid)) return true;
   }
-  return count;
+  return false;
 }
