@@ -7,6 +7,8 @@ import { userFont } from './user-font.js';
 import { port } from '../port/index.js';
 import { fillLetters, outlineSubset } from './woff2.js';
 import { markFree, markGlyphs } from './marks.js';
+import { Recent } from './recent.js';
+import { shareColours, shareHeights } from './repeats.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -75,14 +77,34 @@ function parsedFont(name: FontName): unknown {
  * and digits again (about a fifth of all rendering time). A layout depends only on the font and the
  * text; the glyphs a document embeds are still recorded per document when the text is drawn, so
  * the bytes written do not change. Unique words (puzzle codes, names) would make the table grow
- * without end over a school's batch, so it starts again once it is large: 600 layouts hold ~3 MB
- * (each keeps its glyph positions) and take a few dozen pupils to fill. Every document looks up the
- * current table on each use, so a long-lived one (a school's answer key, the measuring document)
- * does not keep an old table growing: holding one per document kept every code and name of a
+ * without end over a school's batch, so it is bounded (see Recent): 500 layouts a generation, at
+ * most 1,000 held (~5 MB: each keeps its glyph positions), so the words of every page stay shaped
+ * while a class's codes come and go. Holding one per document kept every code and name of a
  * 1,000-pupil key shaped, ~35 MB.
+ * Each table also keeps the widths of whole strings: text is measured far more often than it is
+ * drawn (fitting, centring, wrapping, then PDFKit measures each fragment again as it draws it).
  */
-const layouts = new Map<unknown, { runs: Record<string, unknown>; size: number }>();
-const MAX_LAYOUTS = 600;
+interface Shaped {
+  glyphs: unknown[];
+  positions: { xAdvance: number }[];
+  /** fontkit's run sums its positions on every read: summed once here, in the same order. */
+  advanceWidth: number;
+}
+
+interface LayoutTable {
+  runs: Recent<Shaped>;
+  widths: Recent<number>;
+}
+
+const layouts = new Map<unknown, LayoutTable>();
+const MAX_LAYOUTS = 500;
+const MAX_WIDTHS = 2000; // a number per string
+
+function layoutTable(font: unknown): LayoutTable {
+  let table = layouts.get(font);
+  if (!table) layouts.set(font, (table = { runs: new Recent(MAX_LAYOUTS), widths: new Recent(MAX_WIDTHS) }));
+  return table;
+}
 
 /**
  * Font subsets shared by the documents of this thread. PDFKit builds and compresses a subset of
@@ -108,6 +130,7 @@ interface FontInternals {
   layoutCache?: Record<string, unknown>;
   layoutRun?(text: string, features?: Record<string, boolean>): unknown;
   layoutCached?(text: string): unknown;
+  layout?(text: string, features?: Record<string, boolean>, onlyWidth?: boolean): unknown;
   subset?: SubsetInternals;
   encode?(text: string): unknown;
   embed?(): void;
@@ -187,20 +210,54 @@ function shapeWord(f: FontInternals, layoutRun: (text: string, features?: Record
   return markFree(text, run.glyphs, marks) ? run : layoutRun(text);
 }
 
-/** PDFKit's per-word layout cache, replaced by the thread's table for the font (see `layouts`). */
+function shaped(run: { glyphs: unknown[]; positions: { xAdvance: number }[] }): Shaped {
+  let advanceWidth = 0;
+  for (const p of run.positions) advanceWidth += p.xAdvance;
+  return { glyphs: run.glyphs, positions: run.positions, advanceWidth };
+}
+
+const isBreak = (c: number) => c === 32 || c === 9; // PDFKit splits a text into words after spaces and tabs
+
+/**
+ * PDFKit's per-word layout cache, replaced by the thread's table for the font (see `layouts`), and
+ * its layout of a text from those words, done as PDFKit does it (the same glyphs, positions and
+ * width, summed word by word in the same order) but without copying the glyph lists once per
+ * word, and, for a width alone, looked up when the text was measured before.
+ */
 function sharedLayouts(f: FontInternals): void {
   const font = f.font;
   const layoutRun = f.layoutRun!.bind(f);
+  const layoutFeatures = f.layout!.bind(f);
   f.layoutCache = undefined;
-  f.layoutCached = (text: string) => {
-    let table = layouts.get(font);
-    const cached = table?.runs[text];
-    if (cached) return cached;
-    const run = shapeWord(f, layoutRun, text);
-    if (!table || table.size >= MAX_LAYOUTS) layouts.set(font, (table = { runs: Object.create(null) as Record<string, unknown>, size: 0 }));
-    table.runs[text] = run;
-    table.size++;
+  const table = layoutTable(font);
+  const cached = (text: string): Shaped => {
+    let run = table.runs.get(text);
+    if (!run) table.runs.set(text, (run = shaped(shapeWord(f, layoutRun, text) as Shaped)));
     return run;
+  };
+  f.layoutCached = cached;
+  f.layout = (text: string, features?: Record<string, boolean>, onlyWidth?: boolean) => {
+    if (features) return layoutFeatures(text, features, onlyWidth);
+    if (onlyWidth) {
+      const known = table.widths.get(text);
+      if (known !== undefined) return { glyphs: null, positions: null, advanceWidth: known };
+    }
+    const glyphs: unknown[] = [];
+    const positions: unknown[] = [];
+    let advanceWidth = 0;
+    let last = 0;
+    for (let i = 0; i < text.length; i++) {
+      if (!isBreak(text.charCodeAt(i)) && i < text.length - 1) continue;
+      const run = cached(text.slice(last, i + 1));
+      if (!onlyWidth) {
+        for (const g of run.glyphs) glyphs.push(g);
+        for (const p of run.positions) positions.push(p);
+      }
+      advanceWidth += run.advanceWidth;
+      last = i + 1;
+    }
+    table.widths.set(text, advanceWidth);
+    return onlyWidth ? { glyphs: null, positions: null, advanceWidth } : { glyphs, positions, advanceWidth };
   };
 }
 
@@ -234,9 +291,17 @@ interface RefInternals {
   finalize(): void;
 }
 
-/** PDFKit's string-to-bytes: each character's low byte (its strings are binary). */
+const ascii = new TextEncoder();
+
+/**
+ * PDFKit's string-to-bytes: each character's low byte (its strings are binary). Operators are
+ * ASCII, whose UTF-8 is the same bytes, and the encoder writes those ~3x faster than a loop: used
+ * when every character went in as one byte, else the loop.
+ */
 function binaryBytes(s: string): Uint8Array {
   const out = new Uint8Array(s.length);
+  const done = ascii.encodeInto(s, out);
+  if (done.read === s.length && done.written === s.length) return out;
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i) & 0xff;
   return out;
 }
@@ -311,6 +376,8 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
   if (meta.font && meta.font !== 'andika') registerChosen(doc, meta.font);
   else for (const name of Object.keys(FONT_FILES) as FontName[]) doc.registerFont(FONT_IDS[name], parsedFont(name) as string);
   shareFontWork(doc);
+  shareHeights(doc);
+  shareColours(doc);
   doc.font(FONT_IDS.regular);
   return doc;
 }
