@@ -34,6 +34,8 @@ const HOPELESS_BIG: [number, number][] = [
 ];
 const BIG = 225;
 const UNKNOWN = 0;
+/** The lowest set bit's index, for the 4-bit masks of a cell's unknown links. */
+const LOW = Uint8Array.of(0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0, 1, 0);
 const ON = 1;
 const OFF = 2;
 
@@ -58,6 +60,9 @@ export function searchSolutions(clues: Clues, known?: Uint8Array, maxNodes = 200
 export class Search {
   private readonly W: number;
   private readonly n: number;
+  /** Each cell's row and column, so picking a tip per node does no division. */
+  private readonly row: Int32Array;
+  private readonly col: Int32Array;
   /** Per cell and direction: the neighbour and the link to it, or -1 at the border. */
   private readonly nbCell: Int32Array;
   private readonly nbEdge: Int32Array;
@@ -65,6 +70,11 @@ export class Search {
   private readonly state: Uint8Array;
   private readonly on: Uint8Array;
   private readonly unknown: Uint8Array;
+  /**
+   * Per cell: bit d set while its link in direction d is unknown. The hot loops visit only
+   * those links instead of testing the border and the link's state in all four directions.
+   */
+  private readonly open: Uint8Array;
   private readonly need: Uint8Array;
   /** At each end of a piece (a run of ON links, or a lone cell): the piece's other end. */
   private readonly mate: Int32Array;
@@ -120,11 +130,14 @@ export class Search {
     const n = W * H;
     this.W = W;
     this.n = n;
+    this.row = new Int32Array(n);
+    this.col = new Int32Array(n);
     this.nbCell = new Int32Array(4 * n).fill(-1);
     this.nbEdge = new Int32Array(4 * n).fill(-1);
     this.state = new Uint8Array(2 * n).fill(OFF);
     this.on = new Uint8Array(n);
     this.unknown = new Uint8Array(n);
+    this.open = new Uint8Array(n);
     this.need = new Uint8Array(n);
     this.mate = new Int32Array(n);
     this.colour = new Uint8Array(n);
@@ -136,16 +149,21 @@ export class Search {
         this.nbEdge[4 * i + d] = e;
         this.state[e] = UNKNOWN;
         this.unknown[i]++;
+        this.open[i] |= 1 << d;
       };
       if (c < W - 1) link(0, i + 1, 2 * i);
       if (r < H - 1) link(1, i + W, 2 * i + 1);
       if (c > 0) link(2, i - 1, 2 * (i - 1));
       if (r > 0) link(3, i - W, 2 * (i - W) + 1);
+      this.row[i] = r;
+      this.col[i] = c;
       this.need[i] = cells[i] ? 1 : 2;
       this.mate[i] = i;
       this.colour[i] = cells[i]!;
     }
-    this.trail = new Int32Array(64 * n);
+    // Enough for a full board (an ON link pushes up to 5 entries of 3, an OFF one 1; under n ON
+    // and 2n links in all), so reserve() never grows it; it was 64n, all allocated per search.
+    this.trail = new Int32Array(20 * n);
     this.queue = new Int32Array(n);
     this.queued = new Uint8Array(n);
     this.region = new Int32Array(n);
@@ -199,11 +217,13 @@ export class Search {
    */
   private probe(): boolean {
     const { fineAt } = this;
+    // A way that held implies every link it set: those ways hold too while the board is as it
+    // was (the local rules only ever add consequences), so they need no trying of their own.
+    // The round changes only with the board, so a pass after the last change does not try again
+    // the ways the pass before already saw hold on this same board.
+    let round = ++this.round;
     for (let progress = true; progress; ) {
       progress = false;
-      // A way that held implies every link it set: those ways hold too while the board is as it
-      // was (the local rules only ever add consequences), so they need no trying of their own.
-      let round = ++this.round;
       for (let e = 0; e < this.state.length; e++) {
         if (this.state[e] !== UNKNOWN) continue;
         for (let v = ON; v <= OFF; v++) {
@@ -268,21 +288,18 @@ export class Search {
     }
     const mark = this.top;
     const first = this.known ? this.knownDir(t) : -1;
-    let ways = 0;
-    for (let d = 0; d < 4; d++) {
-      const e = this.nbEdge[4 * t + d]!;
-      if (e >= 0 && this.state[e] === UNKNOWN) ways++;
-    }
+    const ways = this.unknown[t]!;
     if (ways === 0) {
       this.done += share;
       return;
     }
     const part = share / ways;
     // Leaving `known` first finds a second solution sooner; the order does not change the count.
+    const open = this.open[t]!;
     for (let pass = 0; pass < 2; pass++) {
-      for (let d = 0; d < 4; d++) {
+      for (let m = open; m; m &= m - 1) {
+        const d = LOW[m]!;
         const e = this.nbEdge[4 * t + d]!;
-        if (e < 0 || this.state[e] !== UNKNOWN) continue;
         if ((d === first) !== (pass === 0)) continue;
         this.depth++;
         if (this.assign(e, ON) && this.consistent()) this.search(part);
@@ -302,9 +319,9 @@ export class Search {
   /** The direction `known` takes from tip t among its unknown links, or -1. */
   private knownDir(t: number): number {
     const known = this.known!;
-    for (let d = 0; d < 4; d++) {
+    for (let m = this.open[t]!; m; m &= m - 1) {
+      const d = LOW[m]!;
       const e = this.nbEdge[4 * t + d]!;
-      if (e < 0 || this.state[e] !== UNKNOWN) continue;
       if (known[e >> 1]! & (e & 1 ? DOWN : RIGHT)) return d;
     }
     return -1;
@@ -316,9 +333,9 @@ export class Search {
    * starting another, so a dead end there is found before choices elsewhere multiply it.
    */
   private pickTip(): number {
-    const W = this.W;
-    const lr = Math.floor(this.last / W);
-    const lc = this.last % W;
+    const { row, col, unknown } = this;
+    const lr = row[this.last]!;
+    const lc = col[this.last]!;
     let best = -1;
     let bestScore = Infinity;
     // Open tips are the ends regionRules() just listed: consistent() ends with a pass of it
@@ -328,7 +345,7 @@ export class Search {
       for (let k = 0; k < 2; k++) {
         const i = k ? tip2[c]! : tip1[c]!;
         if (i < 0) continue;
-        const score = this.unknown[i]! * 1000 + Math.abs(Math.floor(i / W) - lr) + Math.abs((i % W) - lc);
+        const score = unknown[i]! * 1000 + Math.abs(row[i]! - lr) + Math.abs(col[i]! - lc);
         // Ties go to the first in reading order, as a scan of the cells would pick.
         if (score < bestScore || (score === bestScore && i < best)) {
           bestScore = score;
@@ -362,37 +379,41 @@ export class Search {
     this.found++;
   }
 
-  private push(kind: number, at: number, old: number): void {
-    if (this.top + 3 > this.trail.length) {
-      const bigger = new Int32Array(this.trail.length * 2);
-      bigger.set(this.trail);
-      this.trail = bigger;
-    }
-    this.trail[this.top++] = kind;
-    this.trail[this.top++] = at;
-    this.trail[this.top++] = old;
+  /** Room for the five entries one assign() may push. */
+  private reserve(): void {
+    if (this.top + 15 <= this.trail.length) return;
+    const bigger = new Int32Array(this.trail.length * 2);
+    bigger.set(this.trail);
+    this.trail = bigger;
   }
 
   private undo(mark: number): void {
-    while (this.top > mark) {
-      const old = this.trail[--this.top]!;
-      const at = this.trail[--this.top]!;
-      const kind = this.trail[--this.top]!;
+    const { trail, state, on, unknown, open, mate, colour, W } = this;
+    let top = this.top;
+    while (top > mark) {
+      const old = trail[--top]!;
+      const at = trail[--top]!;
+      const kind = trail[--top]!;
       if (kind === 0) {
         const a = at >> 1;
-        const b = at & 1 ? a + this.W : a + 1;
-        if (this.state[at] === ON) {
-          this.on[a]--;
-          this.on[b]--;
+        const down = at & 1;
+        const b = down ? a + W : a + 1;
+        if (state[at] === ON) {
+          on[a]--;
+          on[b]--;
         }
-        this.unknown[a]++;
-        this.unknown[b]++;
-        this.state[at] = UNKNOWN;
-      } else if (kind === 1) this.mate[at] = old;
-      else this.colour[at] = old;
+        unknown[a]++;
+        unknown[b]++;
+        open[a] |= down ? 2 : 1;
+        open[b] |= down ? 8 : 4;
+        state[at] = UNKNOWN;
+      } else if (kind === 1) mate[at] = old;
+      else colour[at] = old;
     }
+    this.top = top;
     // Only cells still queued are marked, so clearing them is enough.
-    for (let k = 0; k < this.qlen; k++) this.queued[this.queue[k]!] = 0;
+    const { queue, queued } = this;
+    for (let k = 0; k < this.qlen; k++) queued[queue[k]!] = 0;
     this.qlen = 0;
   }
 
@@ -402,48 +423,85 @@ export class Search {
     this.queue[this.qlen++] = i;
   }
 
+  // The trail's pushes and the queue's appends are written out in place here: assign() runs for
+  // every link a probe or a search sets, and V8 did not inline them as helpers.
   private assign(e: number, v: number): boolean {
-    const s = this.state[e]!;
+    const { state } = this;
+    const s = state[e]!;
     if (s !== UNKNOWN) return s === v;
+    this.reserve();
+    const { trail, unknown, open, queued, queue, on, need, mate, colour } = this;
     const a = e >> 1;
-    const b = e & 1 ? a + this.W : a + 1;
-    this.push(0, e, 0);
-    this.state[e] = v;
-    this.unknown[a]--;
-    this.unknown[b]--;
-    this.enqueue(a);
-    this.enqueue(b);
+    const down = e & 1;
+    const b = down ? a + this.W : a + 1;
+    let top = this.top;
+    trail[top++] = 0;
+    trail[top++] = e;
+    trail[top++] = 0;
+    this.top = top;
+    state[e] = v;
+    unknown[a]--;
+    unknown[b]--;
+    open[a] &= down ? ~2 : ~1;
+    open[b] &= down ? ~8 : ~4;
+    let qlen = this.qlen;
+    if (!queued[a]) {
+      queued[a] = 1;
+      queue[qlen++] = a;
+    }
+    if (!queued[b]) {
+      queued[b] = 1;
+      queue[qlen++] = b;
+    }
+    this.qlen = qlen;
     if (v === OFF) return true;
     // Counted before the test so that undo, which sees an ON link, takes the same counts back.
-    this.on[a]++;
-    this.on[b]++;
-    if (this.on[a]! > this.need[a]! || this.on[b]! > this.need[b]!) return false;
-    if (this.mate[a] === b) return false; // would close a loop
-    const ca = this.colour[a]!;
-    const cb = this.colour[b]!;
+    on[a]++;
+    on[b]++;
+    if (on[a]! > need[a]! || on[b]! > need[b]!) return false;
+    const x = mate[a]!;
+    if (x === b) return false; // would close a loop
+    const ca = colour[a]!;
+    const cb = colour[b]!;
     if (ca && cb && ca !== cb) return false;
-    const x = this.mate[a]!;
-    const y = this.mate[b]!;
+    const y = mate[b]!;
     const c = ca || cb;
-    this.setMate(x, y);
-    this.setMate(y, x);
-    this.setColour(x, c);
-    this.setColour(y, c);
-    this.enqueue(x);
-    this.enqueue(y);
+    // The piece's two ends now name each other and take its colour (old values onto the trail).
+    if (mate[x] !== y) {
+      trail[top++] = 1;
+      trail[top++] = x;
+      trail[top++] = mate[x]!;
+      mate[x] = y;
+    }
+    if (mate[y] !== x) {
+      trail[top++] = 1;
+      trail[top++] = y;
+      trail[top++] = mate[y]!;
+      mate[y] = x;
+    }
+    if (colour[x] !== c) {
+      trail[top++] = 2;
+      trail[top++] = x;
+      trail[top++] = colour[x]!;
+      colour[x] = c;
+    }
+    if (colour[y] !== c) {
+      trail[top++] = 2;
+      trail[top++] = y;
+      trail[top++] = colour[y]!;
+      colour[y] = c;
+    }
+    this.top = top;
+    if (!queued[x]) {
+      queued[x] = 1;
+      queue[qlen++] = x;
+    }
+    if (!queued[y]) {
+      queued[y] = 1;
+      queue[qlen++] = y;
+    }
+    this.qlen = qlen;
     return true;
-  }
-
-  private setMate(i: number, v: number): void {
-    if (this.mate[i] === v) return;
-    this.push(1, i, this.mate[i]!);
-    this.mate[i] = v;
-  }
-
-  private setColour(i: number, v: number): void {
-    if (this.colour[i] === v) return;
-    this.push(2, i, this.colour[i]!);
-    this.colour[i] = v;
   }
 
   /** Local rules until nothing changes; false on a contradiction. */
@@ -463,18 +521,16 @@ export class Search {
     if (open === 0) return on === need;
     if (on === need || on + open === need) {
       const v = on === need ? OFF : ON;
-      for (let d = 0; d < 4; d++) {
-        const e = this.nbEdge[4 * i + d]!;
-        if (e >= 0 && this.state[e] === UNKNOWN && !this.assign(e, v)) return false;
-      }
+      // assign() changes no other link of i, so the mask read once stays right.
+      for (let m = this.open[i]!; m; m &= m - 1) if (!this.assign(this.nbEdge[4 * i + LOW[m]!]!, v)) return false;
       return true;
     }
     if (on + open < need) return false;
     const ci = this.colour[i]!;
     const mi = this.mate[i]!;
-    for (let d = 0; d < 4; d++) {
+    for (let m = this.open[i]!; m; m &= m - 1) {
+      const d = LOW[m]!;
       const e = this.nbEdge[4 * i + d]!;
-      if (e < 0 || this.state[e] !== UNKNOWN) continue;
       const j = this.nbCell[4 * i + d]!;
       const cj = this.colour[j]!;
       if (this.on[j]! >= this.need[j]! || mi === j || (ci && cj && ci !== cj)) {
@@ -503,14 +559,17 @@ export class Search {
    * to distinct colours (Hall). Returns -1 on a contradiction, 1 if it removed links, else 0.
    */
   private regionRules(): number {
-    const { n, region, stack, on, need, colour, state, nbCell, nbEdge, mate } = this;
+    const { n, region, stack, colour, nbCell, nbEdge, mate, open } = this;
     const { tip1, tip2 } = this;
+    // Called only once propagate() has settled every cell, so a cell still needs links exactly
+    // when it has unknown ones (settle() fails a cell with neither, and closes the unknown links
+    // of one that has all it needs): its mask alone says whether it is open.
     region.fill(-1);
     tip1.fill(-1);
     tip2.fill(-1);
     let regions = 0;
     for (let s = 0; s < n; s++) {
-      if (region[s]! >= 0 || on[s]! >= need[s]!) continue;
+      if (region[s]! >= 0 || open[s] === 0) continue;
       const cs = colour[s]!;
       if (cs) {
         // An open end of a coloured piece: one of its colour's two tips.
@@ -528,11 +587,9 @@ export class Search {
           region[m] = regions;
           stack[sp++] = m;
         }
-        for (let d = 0; d < 4; d++) {
-          const e = nbEdge[4 * i + d]!;
-          if (e < 0 || state[e] !== UNKNOWN) continue;
-          const j = nbCell[4 * i + d]!;
-          if (region[j]! < 0 && on[j]! < need[j]! && !colour[j]) {
+        for (let bits = open[i]!; bits; bits &= bits - 1) {
+          const j = nbCell[4 * i + LOW[bits]!]!;
+          if (region[j]! < 0 && !colour[j]) {
             region[j] = regions;
             stack[sp++] = j;
           }
@@ -554,9 +611,9 @@ export class Search {
       const b = tip2[c]!;
       if (b < 0) return -1;
       direct[c] = 0;
-      for (let d = 0; d < 4; d++) {
+      for (let m = open[a]!; m; m &= m - 1) {
+        const d = LOW[m]!;
         const e = nbEdge[4 * a + d]!;
-        if (e < 0 || state[e] !== UNKNOWN) continue;
         const j = nbCell[4 * a + d]!;
         if (j === b) {
           direct[c] = 1;
@@ -575,9 +632,9 @@ export class Search {
           changed = 1;
         }
       }
-      for (let d = 0; d < 4; d++) {
+      for (let m = open[b]!; m; m &= m - 1) {
+        const d = LOW[m]!;
         const e = nbEdge[4 * b + d]!;
-        if (e < 0 || state[e] !== UNKNOWN) continue;
         const g = region[nbCell[4 * b + d]!]!;
         if (g >= 0 && !this.hasOption(c, g)) {
           if (!this.assign(e, OFF)) return -1;
@@ -591,10 +648,11 @@ export class Search {
       if (feeders[g] !== 1) continue;
       // Only colour c can fill region g, so its path goes there and nowhere else.
       const c = sole[g]!;
-      for (const t of [tip1[c]!, tip2[c]!]) {
-        for (let d = 0; d < 4; d++) {
+      for (let k = 0; k < 2; k++) {
+        const t = k ? tip2[c]! : tip1[c]!;
+        for (let m = open[t]!; m; m &= m - 1) {
+          const d = LOW[m]!;
           const e = nbEdge[4 * t + d]!;
-          if (e < 0 || state[e] !== UNKNOWN) continue;
           if (region[nbCell[4 * t + d]!] === g) continue;
           if (!this.assign(e, OFF)) return -1;
           changed = 1;
@@ -612,10 +670,7 @@ export class Search {
 
   /** Whether cell t has an unknown link into region g. */
   private touches(t: number, g: number): boolean {
-    for (let d = 0; d < 4; d++) {
-      const e = this.nbEdge[4 * t + d]!;
-      if (e >= 0 && this.state[e] === UNKNOWN && this.region[this.nbCell[4 * t + d]!] === g) return true;
-    }
+    for (let m = this.open[t]!; m; m &= m - 1) if (this.region[this.nbCell[4 * t + LOW[m]!]!] === g) return true;
     return false;
   }
 
