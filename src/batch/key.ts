@@ -82,7 +82,7 @@ export class KeyWriter {
     for (const b of built) {
       let first = true;
       for (const s of b.key.sections.filter((x: Section) => x.answers)) {
-        const cell = packedCell(s.grid, this.area);
+        const cell = s.packGrid ? packedCell(s.packGrid, this.area, true) : packedCell(s.grid, this.area);
         const per = rowsPerBlock(cell, this.area) * cell.cols;
         for (let i = 0; i < s.slots.length; i += per) {
           const slots = s.slots.slice(i, i + per);

@@ -69,6 +69,12 @@ export interface Section {
   /** Draw slot labels and codes (puzzle sheets yes, full-page boards or card sheets usually no). */
   labels?: boolean;
   lead?: Lead;
+  /**
+   * Answers only: the cells (cols x rows of a page) each answer takes in a class's packed key, where
+   * a teacher checks one pupil's few answers beside the next pupil's. Without it the key uses `grid`,
+   * which a single board or a short sheet fills a page with.
+   */
+  packGrid?: Grid;
 }
 
 export interface SectionContext {

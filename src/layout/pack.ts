@@ -25,11 +25,12 @@ export interface PackedCell {
  * so their height is capped a little above their width. Larger answers keep their size. No answer
  * is taller than a page less one heading, so every block fits on a page.
  */
-export function packedCell(grid: Grid, area: Box): PackedCell {
+export function packedCell(grid: Grid, area: Box, exact = false): PackedCell {
   const gap = BLOCK_GAP;
   const w0 = (area.w - gap * (grid.cols - 1)) / grid.cols;
   const h0 = (area.h - gap * (grid.rows - 1)) / grid.rows;
-  const cols = grid.cols >= 3 ? grid.cols + 1 : grid.cols;
+  // a kind's own packing grid (Section.packGrid) is taken as it is
+  const cols = grid.cols >= 3 && !exact ? grid.cols + 1 : grid.cols;
   const w = (area.w - gap * (cols - 1)) / cols;
   let h = (h0 * w) / w0;
   if (cols > grid.cols) h = Math.min(h, w + LABEL_H + 4);

@@ -18,6 +18,8 @@ export interface PuzzleSectionsArgs<M> {
   answer(d: Draw, box: Box, model: M): void;
   /** How big the puzzle's squares and clues are, so pages are balanced and --layout stays readable. */
   legibility?: Legibility;
+  /** The cells each answer takes in a class's packed key (Section.packGrid); else the answer grid's. */
+  packGrid?: Grid;
   /** A worked example of a small puzzle for the top of the first page ("How to start"), `squares` across. */
   example?: { title: string; steps: ExampleStep[]; squares: number };
 }
@@ -83,6 +85,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       heading: a.heading,
       labels: true,
       slots: slots(a.answer),
+      ...(a.packGrid ? { packGrid: a.packGrid } : {}),
     },
   ];
 }

@@ -51,6 +51,8 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       answers: true,
       // Two keys a page once there are several boards; a single board gets the whole page.
       grid: ctx.grid ?? (big || items.length === 1 ? one : { cols: 1, rows: 2 }),
+      // a class key: each pupil's board on half a page (squares of about 12 mm), beside the next answers
+      ...(big ? {} : { packGrid: { cols: 1, rows: 2 } }),
       heading: taskTitle(task, w),
       labels: true,
       slots: slots(items, w, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!, w)),

@@ -152,6 +152,8 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
       // Large print: two pairs a page, so the pictures grow with the text.
       grid: ctx.largePrint ? { cols: 1, rows: 2 } : { cols: 1, rows: 3 },
       answerGrid: { cols: 2, rows: 5 },
+      // a class key: a pupil's six pairs in two rows of three, half a page, not a page each
+      packGrid: { cols: 3, rows: 5 },
       instructions: wordsOf(ctx).t('spot-match.instructions', { thing: what(o) }),
       puzzle: (d, box, m) => drawPair(d, box, m, false),
       answer: (d, box, m) => drawPair(d, box, m, true),
