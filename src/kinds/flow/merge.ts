@@ -9,6 +9,7 @@ export interface Proof {
   grade: number; // highest grade allowed: 0 forced moves, 1 one-step trials, 2 search
   nodes: number; // search nodes one proof may take
   early?: boolean; // a search that looks hopeless gives up before its nodes run out
+  plain?: boolean; // false: no plain search first, straight to the probing search
 }
 
 /** Nodes for the first, plain search for a second solution. */
@@ -32,6 +33,7 @@ export function prove(paths: Cover, width: number, height: number, proof: Proof,
   const links = linksOf(paths, width, height);
   for (const probe of [false, true]) {
     if (probe && proof.nodes === 0) break;
+    if (!probe && proof.plain === false && proof.nodes > 0) continue;
     const nodes = Math.min(probe ? proof.nodes : QUICK_NODES, budget.nodes);
     const res = searchSolutions(clues, links, nodes, probe, probe && proof.early);
     budget.nodes -= res.nodes ?? nodes;
