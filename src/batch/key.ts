@@ -6,7 +6,7 @@ import { pageStyle } from '../pdf/document.js';
 import type { Templates } from '../layout/templates.js';
 import { describeFigure } from '../layout/describe.js';
 import type { Box, Draw as DrawType } from '../pdf/draw.js';
-import { Draw } from '../pdf/draw.js';
+import { Draw, fromRight } from '../pdf/draw.js';
 import { CollectedDocument, contentBox } from '../pdf/render.js';
 import { keepWrittenAsNumbers } from '../pdf/written.js';
 import type { BuiltWorksheet, Size } from './parts.js';
@@ -141,21 +141,22 @@ export class KeyWriter {
     const codesW = d.textWidth(codes, 7.5);
     const showCodes = codes.trim() !== '' && nameW + 6 + titleW + 16 + codesW <= w;
     // right to left, the heading and the answers run from the right, as on the pupils' pages
-    const rtl = messages(this.plan.lang).dir === 'rtl';
+    const msg = messages(this.plan.lang);
+    const rtl = msg.dir === 'rtl';
     const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
     d.tag('H2', () => {
-      d.text(b.pupil, { ...line, x: rtl ? x + w - nameW : x, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
-      d.text(title, { ...line, x: rtl ? x + w - nameW - 6 - room : x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
+      d.text(b.pupil, { ...line, x: rtl ? fromRight(this.area, 0, nameW) : x, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
+      d.text(title, { ...line, x: rtl ? fromRight(this.area, nameW + 6, room) : x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
       if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: rtl ? 'left' : 'right', valign: 'bottom' });
     });
     d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
     const [kind = '', ...about] = b.worksheet.split(' · ');
-    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, pupil: b.pupil, msg: messages(this.plan.lang) };
+    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, pupil: b.pupil, msg };
     b.slots.forEach((slot, i) => {
       const r = Math.floor(i / b.cell.cols);
       const c = i % b.cell.cols;
       const across = c * (b.cell.w + BLOCK_GAP);
-      const box = { x: rtl ? x + w - across - b.cell.w : x + across, y: top + BLOCK_HEAD + r * (b.cell.h + BLOCK_GAP), w: b.cell.w, h: b.cell.h };
+      const box = { x: rtl ? fromRight(this.area, across, b.cell.w) : x + across, y: top + BLOCK_HEAD + r * (b.cell.h + BLOCK_GAP), w: b.cell.w, h: b.cell.h };
       d.figure(() => drawSlot(d, slot, box, true, rtl), (words) => describeFigure(slot, words, figures));
     });
   }

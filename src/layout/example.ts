@@ -1,5 +1,5 @@
 import type { Lead } from '../core/kind.js';
-import type { Box, Draw } from '../pdf/draw.js';
+import { fromRight, type Box, type Draw } from '../pdf/draw.js';
 
 /** One step of a worked example: a short sentence and a small picture of the puzzle after it. */
 export interface ExampleStep {
@@ -65,14 +65,15 @@ export function exampleLead(title: string, steps: ExampleStep[], area: Box, most
       const size = Math.min(...steps.map((st) => fitText(d, st.text, tw, th)));
       steps.forEach((step, i) => {
         // right to left: step 1 at the right, each number at the right of its picture, words to its left
-        const x = rtl ? box.x + box.w - i * (colW + GAP) - colW : box.x + i * (colW + GAP);
+        const x = rtl ? fromRight(box, i * (colW + GAP), colW) : box.x + i * (colW + GAP);
+        const col = { x, w: colW };
         const label = `${i + 1}`;
         // A step reads out as its number and sentence; the picture only shows what the sentence says.
         d.figure(() => {
-          d.text(label, { x: rtl ? x + colW - num : x, y: top, w: num, h: num }, { size: TITLE, font: 'bold', valign: 'top', align: rtl ? 'right' : 'left' });
-          const pic = { x: rtl ? x + colW - num - side : x + num, y: top, w: side, h: side };
+          d.text(label, { x: rtl ? fromRight(col, 0, num) : x, y: top, w: num, h: num }, { size: TITLE, font: 'bold', valign: 'top', align: rtl ? 'right' : 'left' });
+          const pic = { x: rtl ? fromRight(col, num, side) : x + num, y: top, w: side, h: side };
           step.draw(d, pic);
-          const tx = sideBySide ? (rtl ? x + colW - num - side - 6 - tw : x + num + side + 6) : x;
+          const tx = sideBySide ? (rtl ? fromRight(col, num + side + 6, tw) : x + num + side + 6) : x;
           const ty = sideBySide ? top : top + side + 4;
           d.paragraph(step.text, tx, ty, tw, { size });
         }, () => `${label}. ${step.text}`);

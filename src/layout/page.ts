@@ -1,5 +1,5 @@
 import type { Grid, Lead, Slot } from '../core/kind.js';
-import { Draw, type Box } from '../pdf/draw.js';
+import { Draw, fromRight, type Box } from '../pdf/draw.js';
 import type { Block } from './blocks.js';
 
 /** Everything needed to draw one page: the template's blocks plus the slots it frames. */
@@ -156,7 +156,7 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
   const baseY = box.y + b.size * 1.6;
   b.names.forEach((name, i) => {
     const w = ((box.w - gap * (b.names.length - 1)) * weights[i]!) / total;
-    const left = b.rtl ? box.x + box.w - (x - box.x) - w : x; // this field's left edge
+    const left = b.rtl ? fromRight(box, x - box.x, w) : x; // this field's left edge
     const label = `${name}:`;
     const lw = d.textWidth(label, b.size, 'bold') + 5;
     const labelX = b.rtl ? left + w - lw : left;
@@ -217,7 +217,7 @@ function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth
   page.slots.forEach((slot, i) => {
     let box = boxes[i]!;
     // right to left, slots run from the right as the words do (a duplex back is then flipped back)
-    if (page.rtl) box = { ...box, x: area.x + area.w - (box.x - area.x) - box.w };
+    if (page.rtl) box = { ...box, x: fromRight(area, box.x - area.x, box.w) };
     if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };
     d.figure(() => drawSlot(d, slot, box!, page.labels, page.rtl), (words) => page.describe?.(slot, words) ?? words.join(' '));
   });

@@ -59,6 +59,14 @@ export function inset(box: Box, by: number): Box {
   return { x: box.x + by, y: box.y + by, w: Math.max(0, box.w - 2 * by), h: Math.max(0, box.h - 2 * by) };
 }
 
+/**
+ * Right to left: the left edge of something `width` wide that starts `offset` in from the right
+ * of `within` (left to right it would start `offset` in from the left), so a row mirrors.
+ */
+export function fromRight(within: { x: number; w: number }, offset: number, width: number): number {
+  return within.x + within.w - offset - width;
+}
+
 /** The largest square centred in a box. */
 export function square(box: Box): Box {
   const s = Math.min(box.w, box.h);

@@ -1,4 +1,4 @@
-import type { Box, Draw } from '../../pdf/draw.js';
+import { fromRight, type Box, type Draw } from '../../pdf/draw.js';
 import type { FultiplesModel } from './model.js';
 import { arrow, drawBoard, star } from './board-draw.js';
 import { related } from './numbers.js';
@@ -61,7 +61,7 @@ const stripHeight = (size: number) => size * 4.2;
  */
 function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e: Example, rtl = false): void {
   const cell = Math.min(size * 2.6, w / 5.6);
-  const at = (offset: number, width = 0) => (rtl ? x + w - offset - width : x + offset);
+  const at = (offset: number, width = 0) => (rtl ? fromRight({ x, w }, offset, width) : x + offset);
   const moves = [e.factor, e.multiple, e.not].filter((v): v is number => v !== undefined);
   const bold = { size: size * 1.05, font: 'bold' as const, align: 'center' as const };
   const first = { x: at(0, cell), y, w: cell, h: cell };
@@ -89,7 +89,7 @@ const playersHeight = (size: number) => size * 2.6 * 2 + size;
 /** Two rows of name line and colour square; right to left, the name starts at the right edge. */
 function players(d: Draw, x: number, y: number, w: number, size: number, words: Messages): void {
   const rtl = words.dir === 'rtl';
-  const at = (offset: number, width: number) => (rtl ? x + w - offset - width : x + offset);
+  const at = (offset: number, width: number) => (rtl ? fromRight({ x, w }, offset, width) : x + offset);
   const rowH = size * 2.6;
   const swatch = rowH * 0.7;
   const lineFrom = w * 0.36;
@@ -131,7 +131,7 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages 
   const top = g.y + g.rows * g.ch + gap * 1.5;
   // Right to left, the rules (read first) take the right-hand column and the example the left.
   const rtl = words.dir === 'rtl';
-  const rulesX = rtl ? box.x + box.w - leftW : box.x;
+  const rulesX = rtl ? fromRight(box, 0, leftW) : box.x;
   d.text(words.t('fultiples.howToPlay'), { x: rulesX, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
   rules(d, rulesX, top + size * 1.6, leftW, size, wild, words);
   howToPlayExample(d, rtl ? box.x : rightX, top, rightW, size, m, words);
@@ -181,7 +181,7 @@ export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages
   const leftW = (box.w - gap) * 0.55;
   // Right to left, the example (read first) takes the right-hand column and the players the left.
   const rtl = words.dir === 'rtl';
-  const ex = { x: rtl ? box.x + box.w - leftW : box.x, w: leftW };
+  const ex = { x: rtl ? fromRight(box, 0, leftW) : box.x, w: leftW };
   const right = { x: rtl ? box.x : box.x + leftW + gap, w: box.w - leftW - gap };
   const top = box.y + h + size;
   d.text(words.t('fultiples.example'), { x: ex.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
