@@ -185,6 +185,17 @@ describe('the web page', () => {
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
   }, 120_000);
 
+  it('keeps a choice\'s default when a link names one the form lacks, and makes the sheet', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=link&difficulty=extreme&paper=a3&lang=xx`);
+    expect(await settled(page)).not.toMatch(/check the option/);
+    expect(await page.$$('.field.invalid')).toHaveLength(0);
+    expect(await page.getByLabel('Difficulty', { exact: true }).inputValue()).toBe('medium');
+    expect(await page.getByLabel('Paper', { exact: true }).inputValue()).toBe('a4');
+    expect(await page.getByLabel('Language', { exact: true }).inputValue()).toBe('en');
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(false);
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;

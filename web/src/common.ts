@@ -126,7 +126,11 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       return out;
     },
     set(values) {
-      for (const s of specs) if (values[s.key] !== undefined) s.control.value = values[s.key]!;
+      for (const s of specs) {
+        const v = values[s.key];
+        // a select keeps its default when a link names a choice it lacks (paper=a3, lang=xx)
+        if (v !== undefined && (!(s.control instanceof HTMLSelectElement) || [...s.control.options].some((o) => o.value === v))) s.control.value = v;
+      }
       if (values.font?.startsWith('my-font/')) get('font').control.value = 'own'; // the file is picked again
       fontFile.hidden = get('font').control.value !== 'own';
       explain.checked = values.explain === 'true';

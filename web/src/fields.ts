@@ -53,7 +53,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     if (f.type === 'choice') {
       const sel = h('select', { id, 'aria-describedby': describedBy, onchange: changed }, ...f.choices!.map((c) => h('option', { value: c, selected: c === f.value }, f.choiceLabels?.[c] ?? c)));
       readers.push(() => (sel.value !== f.value ? [f.key, sel.value] : null));
-      setters.set(f.key, (v) => (sel.value = v));
+      // A hand-edited or old link may name a choice the form lacks: keep the default, not an empty select.
+      setters.set(f.key, (v) => {
+        if (f.choices!.includes(v)) sel.value = v;
+      });
       control = sel;
     } else if (f.type === 'choices') {
       const start = String(f.value ?? f.choices!.join(',')).split(',');
