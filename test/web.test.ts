@@ -257,6 +257,33 @@ describe('the web page', () => {
     expect(execFileSync('pdffonts', [join(cwd, 'ben.pdf')], { encoding: 'utf8' })).toMatch(/Lexend/);
   }, 180_000);
 
+  it('makes a booklet without a class list, folded or not: the same files as puzzlepress batch', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('label:has-text("Puzzle set") + input', 'booklet-web');
+    const saved: [string, Buffer][] = [];
+    page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
+    await page.click('button:has-text("Save plan")');
+    await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
+    const cwd = mkdtempSync(join(dir, 'booklet-'));
+    writeFileSync(join(cwd, saved[0]![0]), saved[0]![1]);
+    for (const fold of [false, true]) {
+      if (fold) await page.check('#booklet');
+      const before = await runs(page);
+      await page.click('button:has-text("Make the class set")');
+      expect(await settled(page, before)).toMatch(/Ready/);
+      const zip = unzipSync(await downloadOf(page, 'Download the class set'));
+      const out = `out-${fold}`;
+      const r = cli(['batch', saved[0]![0], '--out', out, ...(fold ? ['--booklet'] : [])], cwd);
+      expect(r.code, r.stderr).toBe(0);
+      const names = Object.keys(zip).sort();
+      expect(names).toEqual(readdirSync(join(cwd, out)).sort());
+      for (const n of names) expect(Buffer.from(zip[n]!).equals(readFileSync(join(cwd, out, n))), n).toBe(true);
+      const pdf = names.find((n) => n.endsWith('.pdf'))!;
+      expect(pdfPages(Buffer.from(zip[pdf]!))).toBeGreaterThan(1);
+    }
+  }, 240_000);
+
   it('explains a roster with repeated names next to the class list, and makes nothing', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=class`);

@@ -48,7 +48,7 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
   const frontStart = sheets.map((_, w) => 1 + sheets.slice(0, w).reduce((s, x) => s + x.result.front, 0));
   const backStart = sheets.map((_, w) => (together ? 1 + fronts : 0) + sheets.slice(0, w).reduce((s, x) => s + x.result.back, 0));
   const stretch = (w: number, answers: boolean, first: number, total: number) =>
-    count(runner.run<PdfResult>({ type: 'stretch', worksheet: w, answers, first: first + 1, total }, sheets[w]!.worker)).then((r) => Buffer.from(r.result.pdf));
+    count(runner.run<PdfResult>({ type: 'stretch', worksheet: w, answers, first: first + 1, total }, sheets[w]!.worker)).then((r) => r.result.pdf);
   const frontPdfs = sheets.map((_, w) => stretch(w, false, frontStart[w]!, mainTotal));
   const backPdfs = backs ? sheets.map((s, w) => (s.result.back ? stretch(w, true, backStart[w]!, together ? mainTotal : backPages) : null)) : [];
 
@@ -57,11 +57,9 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
   if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: 1 + fronts + 1 });
   const templates = new Templates();
   const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
-  const cover = Buffer.from(
-    await renderToBuffer([coverPage(plan, contents)], {
-      paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
-    }),
-  );
+  const cover = await renderToBuffer([coverPage(plan, contents)], {
+    paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
+  });
   const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
   const impose = (pages: number): MergeOptions['impose'] =>
     setup.booklet ? { sheet: { w: PAPER_SIZE[plan.paper].h, h: PAPER_SIZE[plan.paper].w }, order: bookletOrder(pages) } : undefined;

@@ -1,6 +1,7 @@
 import { md5 } from '@noble/hashes/legacy';
 import { bytesToHex } from '@noble/hashes/utils';
 import type { DocMeta } from '../pdf/document.js';
+import { concatBytes, latin1, latin1Bytes } from '../core/bytes.js';
 
 /**
  * Joins PDFs written by PDFKit (classic xref table, one content stream per page) into one file.
@@ -11,7 +12,7 @@ import type { DocMeta } from '../pdf/document.js';
 
 interface RawObject {
   head: string; // the object's value, or the dictionary in front of a stream (latin1)
-  stream: Buffer | null;
+  stream: Uint8Array | null;
 }
 
 interface ParsedPdf {
@@ -84,8 +85,8 @@ function valueEnd(text: string, from: number): { end: number; stream: boolean } 
   return parseFailure('an object has no end');
 }
 
-export function parsePdf(buf: Buffer): ParsedPdf {
-  const text = buf.toString('latin1');
+export function parsePdf(buf: Uint8Array): ParsedPdf {
+  const text = latin1(buf);
   const sx = text.lastIndexOf('startxref');
   if (sx < 0) parseFailure('no startxref');
   const xrefAt = Number(/startxref\s+(\d+)/.exec(text.slice(sx))?.[1]);
@@ -103,7 +104,7 @@ export function parsePdf(buf: Buffer): ParsedPdf {
     const start = at + header[0].length;
     const { end, stream } = valueEnd(text, start);
     const head = text.slice(start, end).trimEnd();
-    let data: Buffer | null = null;
+    let data: Uint8Array | null = null;
     if (stream) {
       const length = Number(/\/Length (\d+)/.exec(head)?.[1]);
       let from = end + 6;
@@ -134,45 +135,45 @@ export function pdfText(s: string): string {
 }
 
 class Writer {
-  private parts: Buffer[] = [];
+  private parts: Uint8Array[] = [];
   private size = 0;
   private offsets: number[] = [];
   private hash = md5.create();
   next = 1;
 
   constructor() {
-    this.push(Buffer.from('%PDF-1.7\n%\xFF\xFF\xFF\xFF\n', 'latin1'));
+    this.push(latin1Bytes('%PDF-1.7\n%\xFF\xFF\xFF\xFF\n'));
   }
 
   reserve(): number {
     return this.next++;
   }
 
-  private push(b: Buffer): void {
+  private push(b: Uint8Array): void {
     this.parts.push(b);
     this.size += b.length;
     this.hash.update(b);
   }
 
-  object(num: number, head: string, stream: Buffer | null = null): void {
+  object(num: number, head: string, stream: Uint8Array | null = null): void {
     this.offsets[num] = this.size;
     if (!stream) {
-      this.push(Buffer.from(`${num} 0 obj\n${head}\nendobj\n`, 'latin1'));
+      this.push(latin1Bytes(`${num} 0 obj\n${head}\nendobj\n`));
       return;
     }
-    this.push(Buffer.from(`${num} 0 obj\n${head}\nstream\n`, 'latin1'));
+    this.push(latin1Bytes(`${num} 0 obj\n${head}\nstream\n`));
     this.push(stream);
-    this.push(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+    this.push(latin1Bytes('\nendstream\nendobj\n'));
   }
 
-  finish(root: number, info: number): Buffer {
+  finish(root: number, info: number): Uint8Array {
     const xref = this.size;
     const lines = ['xref', `0 ${this.next}`, '0000000000 65535 f '];
     for (let n = 1; n < this.next; n++) lines.push(`${String(this.offsets[n] ?? 0).padStart(10, '0')} 00000 n `);
     const id = bytesToHex(this.hash.digest());
     lines.push('trailer', `<<\n/Size ${this.next}\n/Root ${root} 0 R\n/Info ${info} 0 R\n/ID [<${id}> <${id}>]\n>>`, 'startxref', String(xref), '%%EOF\n');
-    this.parts.push(Buffer.from(lines.join('\n'), 'latin1'));
-    return Buffer.concat(this.parts);
+    this.parts.push(latin1Bytes(lines.join('\n')));
+    return concatBytes(this.parts);
   }
 }
 
@@ -339,7 +340,7 @@ function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, pageRef:
 }
 
 /** One PDF from stretches rendered separately, with one outline and one set of document info. */
-export function mergePdfs(chunks: Buffer[], opts: MergeOptions): Buffer {
+export function mergePdfs(chunks: Uint8Array[], opts: MergeOptions): Uint8Array {
   const w = new Writer();
   const catalog = w.reserve();
   const pagesRef = w.reserve();
@@ -360,7 +361,7 @@ export function mergePdfs(chunks: Buffer[], opts: MergeOptions): Buffer {
         .filter(Boolean)
         .join('\n');
       const content = w.reserve();
-      w.object(content, `<<\n/Length ${Buffer.byteLength(ops, 'latin1')}\n>>`, Buffer.from(ops, 'latin1'));
+      w.object(content, `<<\n/Length ${ops.length}\n>>`, latin1Bytes(ops));
       const page = w.reserve();
       w.object(page, `<<\n/Type /Page\n/Parent ${pagesRef} 0 R\n/MediaBox [0 0 ${sheet.w} ${sheet.h}]\n/Contents ${content} 0 R\n/Resources << /XObject << ${xobjects} >> >>\n>>`);
       return page;
