@@ -155,7 +155,7 @@ describe('joining PDF stretches', () => {
     const merged = mergePdfs([a, b], { meta: { title: 'Both', subject: 's', keywords: 'k' }, bookmarks: [{ path: ['A', 'x'], page: 0 }, { path: ['B'], page: 3 }] });
     const parsed = parsePdf(merged);
     expect(parsed.pages).toHaveLength(parsePdf(a).pages.length + parsePdf(b).pages.length);
-    const text = merged.toString('latin1');
+    const text = Buffer.from(merged).toString('latin1');
     const tags = [...text.matchAll(/\/FontName \/([A-Z]{6})\+/g)].map((m) => m[1]);
     expect(tags.length).toBe(4);
     expect(new Set(tags).size).toBe(tags.length);
@@ -168,7 +168,7 @@ describe('joining PDF stretches', () => {
   it('imposes two pages a landscape sheet', async () => {
     const a = await stretch('a', 'Ava');
     const merged = mergePdfs([a], { meta: { title: 'B', subject: 's', keywords: 'k' }, bookmarks: [], impose: { sheet: { w: 841.89, h: 595.28 }, order: bookletOrder(3) } });
-    const text = merged.toString('latin1');
+    const text = Buffer.from(merged).toString('latin1');
     expect(parsePdf(merged).pages).toHaveLength(2);
     expect(text.match(/\/Subtype \/Form/g)).toHaveLength(3);
     expect(text).toContain('/MediaBox [0 0 841.89 595.28]');
