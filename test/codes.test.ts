@@ -76,6 +76,17 @@ describe('codes with a check', () => {
     expect(harmless).toBeGreaterThan(0);
   });
 
+  it('read the same typed all in capitals, all in small letters, or with a space for the dash', () => {
+    // codes of options a kind can print (a few samples above are made-up options, read only by the check)
+    const printable = codes().filter((c) => canonicalOptions(c[0]!, c.slice(1, c.indexOf('-'))) !== undefined);
+    expect(printable.length).toBeGreaterThanOrEqual(24);
+    for (const code of printable) {
+      const meant = meaning(code);
+      const spaced = code.replace('-', ' ');
+      for (const typed of [code.toUpperCase(), code.toLowerCase(), spaced, ` ${spaced.toLowerCase()} `]) expect(meaning(typed), `${code} typed as ${typed}`).toBe(meant);
+    }
+  });
+
   it('still read old codes without a check, to the same puzzle as before', () => {
     const calcudoku = findKind('calcudoku')!;
     const [item] = generateItems(calcudoku, calcudoku.schema.parse({ size: 4, difficulty: 'easy' }), 'old', 1);

@@ -75,6 +75,27 @@ export interface ParsedCode {
 
 const LOOKS_LIKE = 'a code looks like K6HF-4F7Q2X9MXA (letters, a dash, 10 characters), as printed beside each puzzle';
 
+/** Most letters in a code's options whose case is tried both ways (2^6 spellings). */
+const MOST_CASE_LETTERS = 6;
+
+/**
+ * The options as typed, then (for text typed in one case) each way of writing its letters in upper
+ * or lower case, when there are few enough letters.
+ */
+function caseVariants(options: string, oneCase: boolean): string[] {
+  const at = [...options].flatMap((c, i) => (c.toLowerCase() !== c.toUpperCase() ? [i] : []));
+  if (!oneCase || at.length > MOST_CASE_LETTERS) return [options];
+  const out: string[] = [];
+  for (let mask = 0; mask < 1 << at.length; mask++) {
+    const chars = [...options.toLowerCase()];
+    at.forEach((i, b) => {
+      if (mask & (1 << b)) chars[i] = chars[i]!.toUpperCase();
+    });
+    out.push(chars.join(''));
+  }
+  return [options, ...out];
+}
+
 function upper32(text: string): string {
   return text.toUpperCase().replace(/O/g, '0').replace(/[IL]/g, '1');
 }
@@ -85,7 +106,9 @@ function upper32(text: string): string {
  * the kind prints them, for kinds that read their options in any case.
  */
 export function parseCode(raw: string, canonical?: (letter: string, options: string) => string | undefined): ParsedCode {
-  const text = raw.trim().replace(/\s+/g, '');
+  // A space where the dash goes (K6HF 4F7Q2X9MXA) is read as the dash; other spaces are dropped.
+  const spaced = raw.trim();
+  const text = (spaced.includes('-') ? spaced : spaced.replace(/\s+(?=\S+$)/, '-')).replace(/\s+/g, '');
   const dash = text.lastIndexOf('-');
   // One dash only: no kind's options hold one, and a second dash would make a checked code look old.
   if (dash < 1 || text.indexOf('-') !== dash || !/^[A-Za-z]/.test(text)) {
@@ -101,10 +124,14 @@ export function parseCode(raw: string, canonical?: (letter: string, options: str
   if (tail.length === SEED_CHARS) return { letter, options, seed };
   const check = tail.slice(SEED_CHARS);
   if (checkText(letter + options + seed) === check) return { letter, options, seed, checked: true };
-  const fixed = canonical?.(letter, options);
   // Only a change of case may be forgiven: any other change is a typing mistake the check must catch.
-  if (fixed !== undefined && fixed !== options && fixed.toLowerCase() === options.toLowerCase() && checkText(letter + fixed + seed) === check) {
-    return { letter, options: fixed, seed, checked: true };
-  }
+  // Some kinds print both cases with different meanings (Dobble's A for all pictures, a for
+  // animals): a code typed all in one case is matched against the ways the kind prints it, and
+  // taken when exactly one of them passes the check.
+  const oneCase = options === options.toUpperCase() || options === options.toLowerCase();
+  const fits = caseVariants(options, oneCase)
+    .map((v) => canonical?.(letter, v))
+    .filter((v, i, all): v is string => v !== undefined && v.toLowerCase() === options.toLowerCase() && all.indexOf(v) === i && checkText(letter + v + seed) === check);
+  if (fits.length === 1) return { letter, options: fits[0]!, seed, checked: true };
   fail(`"${raw}" does not add up: a character is mistyped or two are swapped; check the code against the printed page`);
 }
