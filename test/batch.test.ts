@@ -87,6 +87,18 @@ describe('rosters', () => {
   it('take one name a line with an optional header', () => {
     expect(parseRoster('Ava\nBen\n', 'c.csv')).toEqual(['Ava', 'Ben']);
     expect(parseRoster('Name\r\nAva\r\n', 'c.csv')).toEqual(['Ava']);
+    // a one-column list whose names hold commas is still a name a line
+    expect(parseRoster('Smith, Ava\nJones, Ben\n', 'c.csv')).toEqual(['Smith, Ava', 'Jones, Ben']);
+  });
+
+  it('take the name columns of a spreadsheet\'s export, leaving the other columns out', () => {
+    expect(parseRoster('Name,Class\nZoe Brown,4M\n"Smith, Ava",4M\n', 'c.csv')).toEqual(['Zoe Brown', 'Smith, Ava']);
+    expect(parseRoster('Forename,Surname,Class\r\nZoe,Brown,4M\r\nBen,Ng,4M\r\n', 'c.csv')).toEqual(['Zoe Brown', 'Ben Ng']);
+    expect(parseRoster('Class;First name;Last name\n4M;Zoë;Brown\n', 'c.csv')).toEqual(['Zoë Brown']);
+    // pasted from a spreadsheet: tabs
+    expect(parseRoster('Pupil name\tClass\nAva\t4M\nBen\t4M\n', 'c.csv')).toEqual(['Ava', 'Ben']);
+    expect(parseRoster('First name,Class\nAva,4M\n', 'c.csv')).toEqual(['Ava']);
+    expect(() => parseRoster('Name,Class\nAva,4M\n,4M\n', 'c.csv')).toThrow(/^c\.csv:3: the roster has a blank name/);
   });
 
   it('name the file and line of a blank line or a repeated name', () => {

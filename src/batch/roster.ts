@@ -9,20 +9,73 @@ function cell(line: string): string {
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).replace(/""/g, '"').trim() : t;
 }
 
+/** One line of a spreadsheet's export split at `sep`, quotes ("Smith, Ava", "say ""hi""") kept whole. */
+function cells(line: string, sep: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
+      else if (c === '"') quoted = false;
+      else cur += c;
+    } else if (c === '"' && !cur.trim()) {
+      quoted = true;
+      cur = '';
+    } else if (c === sep) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += c;
+  }
+  out.push(cur.trim());
+  return out;
+}
+
+// Column headings of school exports and spreadsheets, compared in small letters without spaces or _.
+const WHOLE = ['name', 'fullname', 'pupil', 'pupilname', 'student', 'studentname', 'child', 'childname'];
+const FIRST = ['firstname', 'forename', 'forenames', 'givenname', 'first', 'preferredname', 'knownas'];
+const LAST = ['lastname', 'surname', 'familyname', 'last'];
+
+interface Columns {
+  sep: string;
+  pick(row: string[]): string;
+}
+
 /**
- * A class list: one name a line, an optional header line "name". A blank line or a repeated
- * name is refused rather than guessed at: a pupil without a sheet is worse than an error.
+ * A header line with columns (from a spreadsheet: commas, semicolons or tabs) that names the pupils'
+ * column, or a first- and a last-name column; else null, and each line is one whole name.
+ */
+function columnsOf(header: string): Columns | null {
+  for (const sep of ['\t', ';', ',']) {
+    const heads = cells(header, sep).map((h) => h.toLowerCase().replace(/[\s_.-]+/g, ''));
+    if (heads.length < 2) continue;
+    const whole = heads.findIndex((h) => WHOLE.includes(h));
+    if (whole >= 0) return { sep, pick: (row) => row[whole] ?? '' };
+    const first = heads.findIndex((h) => FIRST.includes(h));
+    const last = heads.findIndex((h) => LAST.includes(h));
+    if (first >= 0) return { sep, pick: (row) => [row[first], last >= 0 ? row[last] : ''].filter(Boolean).join(' ') };
+  }
+  return null;
+}
+
+/**
+ * A class list: one name a line, an optional header line "name"; or a spreadsheet's export whose
+ * first line names its columns (a "name" column, or "first name" and "last name": other columns
+ * such as the class are left out). A blank line or a repeated name is refused rather than guessed
+ * at: a pupil without a sheet is worse than an error.
  */
 export function parseRoster(text: string, file: string): string[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
   const names: string[] = [];
   const seen = new Map<string, number>();
+  const columns = lines.length ? columnsOf(lines[0]!) : null;
   lines.forEach((line, i) => {
-    const name = cell(line);
     const at = `${file}:${i + 1}`;
-    if (i === 0 && name.toLowerCase() === 'name') return;
-    if (!name) fail(`${at}: the roster has a blank line; give one pupil name on every line (remove the blank line)`);
+    if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
+    const name = columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line);
+    if (!name) fail(`${at}: the roster has a blank ${columns ? 'name' : 'line'}; give one pupil name on every line (remove the blank line)`);
     if (name.length > MAX_NAME) fail(`${at}: the name "${name.slice(0, 20)}..." is longer than ${MAX_NAME} characters`);
     const key = name.toLocaleLowerCase('en');
     const before = seen.get(key);
