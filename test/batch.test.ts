@@ -81,6 +81,13 @@ describe('plan files', () => {
     expect(plan.roster).toEqual(['Ava', 'Smith, Ben', 'Zoë']);
     expect(planError(`roster: nope.csv\n${PLAN}`, join(dir, 'week3.yaml'))).toMatch(/week3\.yaml:1: roster: nope\.csv does not exist/);
   });
+
+  it('take the class list in the plan itself (pupils:), naming the plan\'s line of a repeated name', () => {
+    expect(parsePlan(`pupils:\n  - Ava\n  - 'Smith, Ben'\n  - 7\n${PLAN}`, 'week3.yaml').roster).toEqual(['Ava', 'Smith, Ben', '7']);
+    expect(planError(`pupils:\n  - Ava\n  - Ben\n  - ava\n${PLAN}`)).toMatch(/^week3\.yaml:4: pupils\[2\]: "ava" is already on line 2; every name must be different/);
+    expect(planError(`pupils: []\n${PLAN}`)).toMatch(/^week3\.yaml:1: pupils: must list at least one name/);
+    expect(planError(`roster: class.csv\npupils: [Ava]\n${PLAN}`)).toMatch(/^week3\.yaml:2: give the class list once/);
+  });
 });
 
 describe('rosters', () => {

@@ -239,13 +239,15 @@ describe('the web page', () => {
     const saved: [string, Buffer][] = [];
     page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
     await page.click('button:has-text("Save plan")');
-    await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(2);
-    const plan = saved.find(([n]) => n.endsWith('.yaml'))!;
-    const roster = saved.find(([n]) => n.endsWith('.csv'))!;
+    await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
+    // one file: the class list is in the plan, so nothing names a file the teacher never saved
+    const plan = saved[0]!;
     const cwd = mkdtempSync(join(dir, 'class-'));
-    for (const [name, bytes] of [plan, roster]) writeFileSync(join(cwd, name), bytes);
-    expect(roster[0]).toBe('pupils.csv');
+    writeFileSync(join(cwd, plan[0]), plan[1]);
+    expect(plan[0]).toBe('plan.yaml'); // no title typed
     expect(plan[1].toString()).toMatch(/^font: lexend$/m);
+    expect(plan[1].toString()).toMatch(/^pupils:\n {2}- Ava\n {2}- Ben\n {2}- Chloé$/m);
+    expect(plan[1].toString()).not.toMatch(/roster/);
     const r = cli(['batch', plan[0], '--out', 'out'], cwd);
     expect(r.code, r.stderr).toBe(0);
     const names = Object.keys(zip).sort();
@@ -253,6 +255,11 @@ describe('the web page', () => {
     expect(names).toHaveLength(3 + 2); // a PDF a pupil, the key, the manifest
     for (const n of names) expect(Buffer.from(zip[n]!).equals(readFileSync(join(cwd, 'out', n))), n).toBe(true);
     expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Ben');
+    expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Maths puzzles');
+    // the saved plan opens again with its class list
+    await page.fill('#roster', '');
+    await page.setInputFiles('#plan-file', join(cwd, plan[0]));
+    await expect.poll(() => page.inputValue('#roster')).toBe('Ava\nBen\nChloé');
     writeFileSync(join(cwd, 'ben.pdf'), zip['Ben.pdf']!);
     expect(execFileSync('pdffonts', [join(cwd, 'ben.pdf')], { encoding: 'utf8' })).toMatch(/Lexend/);
   }, 180_000);
@@ -297,6 +304,12 @@ describe('the web page', () => {
     expect(await settled(page)).toMatch(/check the message/);
     // by the list, in its own words: no file name the teacher never saw
     expect(await page.textContent('#roster + #roster-error')).toMatch(/^Line 3 of the class list: "Ava" is already on line 1/);
+    // brought into view, with the list ready to edit, though the button is far below it
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('roster');
+    expect(await page.isVisible('#roster-error')).toBe(true);
+    const box = (await page.locator('#roster-error').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
   }, 120_000);
 

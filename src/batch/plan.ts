@@ -47,6 +47,11 @@ export const topSchema = z
       .optional(),
     paper: z.enum(['a4', 'letter'], { error: 'must be a4 or letter' }).default('a4'),
     roster: z.string({ error: 'must be the path of a file with one pupil name a line' }).min(1).optional(),
+    // the class list in the plan itself (the web page saves it so), instead of a roster file
+    pupils: z
+      .array(z.union([z.string(), z.number()]).transform(String), { error: 'must be a list of pupil names, one a line starting with -' })
+      .min(1, { error: 'must list at least one name' })
+      .optional(),
     answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
     booklet: z.boolean({ error: 'must be true or false' }).default(false),
     'large-print': z.boolean({ error: 'must be true or false' }).default(false),
@@ -288,6 +293,20 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
   if (top.data.lang !== undefined) checkLang(r, ['lang'], top.data.lang);
   const worksheets = top.data.worksheets.map((w, i) => readWorksheet(r, i, w));
   let roster: string[] | null = null;
+  if (top.data.pupils !== undefined && top.data.roster !== undefined) {
+    r.fail(['pupils'], 'give the class list once: roster names a file of names, pupils lists them in the plan', true);
+  }
+  if (top.data.pupils !== undefined) {
+    try {
+      roster = parseRoster(top.data.pupils.join('\n'), 'pupils');
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      // parseRoster counts lines from 1; here they are the names' places in the list, shown as the plan's lines
+      const at = /^pupils:(\d+): (.*)$/.exec(e.message);
+      if (at) r.fail(['pupils', Number(at[1]) - 1], at[2]!.replace(/ on line (\d+);/, (_, n: string) => ` on line ${r.line(['pupils', Number(n) - 1])};`));
+      r.fail(['pupils'], 'must list at least one name');
+    }
+  }
   if (top.data.roster !== undefined) {
     const shown = top.data.roster;
     let text: string;

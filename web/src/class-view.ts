@@ -5,6 +5,7 @@ import { kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
 import type { OutFile, PlanData } from './protocol.js';
 import { Status } from './status.js';
+import { parseRoster } from '../../src/batch/roster.js';
 import { FONT_HELP, FONTS } from './common.js';
 
 interface Sheet {
@@ -15,6 +16,7 @@ interface Sheet {
 }
 
 const ROSTER_FILE = 'pupils.csv';
+const DEFAULT_TITLE = 'Maths puzzles';
 const README_PLAN: Record<string, string>[] = [
   { kind: 'calcudoku', size: '6', difficulty: 'medium', count: '4' },
   { kind: 'flow', size: '8', count: '4' },
@@ -33,7 +35,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     control.id = id;
     return h('div', { class: 'field' }, h('label', { for: id }, label), control, help ? h('p', { class: 'help' }, help) : null);
   };
-  const title = h('input', { type: 'text', maxlength: 120, value: 'Week 3 puzzles' });
+  // Empty, not a sample title that would be printed on every pupil's pages unnoticed.
+  const title = h('input', { type: 'text', maxlength: 120, placeholder: DEFAULT_TITLE });
   const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   const answers = h('select', {}, h('option', { value: 'back' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
@@ -96,7 +99,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
 
   function plan(): PlanData {
     const p: PlanData = {
-      title: title.value.trim(),
+      title: title.value.trim() || DEFAULT_TITLE,
       seed: seed.value.trim() || undefined,
       paper: paper.value,
       answers: answers.value,
@@ -126,6 +129,10 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     }
     const data = r.data as PlanData;
     title.value = String(data.title ?? title.value);
+    if (Array.isArray(data.pupils)) {
+      roster.value = data.pupils.map(String).join('\n');
+      listChanged();
+    }
     if (data.seed !== undefined) seed.value = String(data.seed);
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
@@ -149,10 +156,30 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     status.say(`Opened ${f.name}${data.roster ? `: paste the names from ${String(data.roster)} into the class list` : ''}.`);
   }
 
+  /** The plan saves the class list in itself (pupils:), so the one file opens here and runs with puzzlepress batch. */
   async function exportPlan(): Promise<void> {
-    const r = await jobs.run({ type: 'plan-yaml', plan: plan() }).result;
+    rosterError.hidden = true;
+    const p = plan();
+    if (rosterText()) {
+      try {
+        p.pupils = parseRoster(roster.value, ROSTER_FILE);
+      } catch (e) {
+        return showError(rosterError, (e as Error).message);
+      }
+      delete p.roster;
+    }
+    const r = await jobs.run({ type: 'plan-yaml', plan: p }).result;
     if (r?.type === 'done') download(`${title.value.trim() || 'plan'}.yaml`, r.files[0]!.bytes, 'application/yaml');
-    if (rosterText()) download(ROSTER_FILE, new TextEncoder().encode(roster.value), 'text/csv');
+  }
+
+  /** A message by its field, in the list's own words, brought into view: the button may be far below it. */
+  function showError(target: HTMLElement, message: string): void {
+    // the teacher typed or opened a list and never saw a file of ours: name the line of the list
+    target.textContent = message.replace(/^plan\.yaml:\d+: /, '').replace(/^pupils\.csv:(\d+): /, 'Line $1 of the class list: ');
+    target.hidden = false;
+    if (target === rosterError) roster.focus();
+    target.scrollIntoView({ block: 'center' });
+    status.say('Please check the message marked in red.', 'error');
   }
 
   async function make(): Promise<void> {
@@ -169,13 +196,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const started = performance.now();
     const r = await job.result;
     if (!r) return status.say('Stopped. Nothing was made.');
-    if (r.type === 'error') {
-      const target = /roster|pupils\.csv/i.test(r.message) ? rosterError : planError;
-      // the teacher typed or opened a list and never saw a file of ours: name the line of the list
-      target.textContent = r.message.replace(/^plan\.yaml:\d+: /, '').replace(/^pupils\.csv:(\d+): /, 'Line $1 of the class list: ');
-      target.hidden = false;
-      return status.say('Please check the message marked in red.', 'error');
-    }
+    if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : planError, r.message);
     result = r.files[0]!;
     save.disabled = false;
     madeList.replaceChildren(...(r.data as string[]).map((n) => h('li', {}, n)));
