@@ -18,8 +18,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => s?.close());
 
+const downloadNames: string[] = [];
+
 async function downloadOf(page: Page, button: string): Promise<Buffer> {
   const [dl] = await Promise.all([page.waitForEvent('download'), page.click(`button:has-text("${button}")`)]);
+  downloadNames.push(dl.suggestedFilename());
   return readFileSync((await dl.path())!);
 }
 
@@ -69,6 +72,8 @@ describe('the web page', () => {
     const key = await downloadOf(page, 'Download answer key');
     const json = (await downloadOf(page, 'Download data')).toString('utf8');
     const ref = cliFiles(['calcudoku', '--size', '6', '--difficulty', 'hard', '--count', '8', '--seed', 'demo', '--answers', 'separate']);
+    // named for what they are, then the puzzle set
+    expect(downloadNames.slice(-3)).toEqual(['calcudoku-6x6-hard-demo.pdf', 'calcudoku-6x6-hard-demo-answers.pdf', 'calcudoku-6x6-hard-demo.json']);
     expect(json).toBe(ref.json);
     expect(pdf.equals(ref.pdf)).toBe(true);
     expect(key.equals(ref.answers!)).toBe(true);

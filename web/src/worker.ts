@@ -64,7 +64,9 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
   const plan = planSheets(kind, options, common, seed, t, (done, total) => post({ id, type: 'progress', done, total, what: 'puzzles' }), explainCount(job.values.explain));
   post({ id, type: 'progress', done: count, total: count, what: 'pages' });
   const render = { paper: common.paper, templates: t, meta: plan.meta };
-  const base = `${kind.name}-${safeName(seed)}`;
+  // what the sheet is, then its puzzle set: calcudoku-6x6-medium-week3.pdf, not calcudoku-week3.pdf
+  const what = kind.describe(options).toLowerCase().replace(/×/g, 'x').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
+  const base = `${kind.name}${what ? `-${what}` : ''}-${safeName(seed)}`;
   const files: OutFile[] = [{ name: `${base}.pdf`, bytes: await renderToBuffer(plan.main, render), pages: plan.main.length }];
   if (plan.answers) files.push({ name: `${base}-answers.pdf`, bytes: await renderToBuffer(plan.answers, { ...render, meta: answersMeta(plan.meta) }), pages: plan.answers.length });
   files.push({ name: `${base}.json`, bytes: encoder.encode(`${JSON.stringify(plan.json, null, 2)}\n`) });
