@@ -151,6 +151,18 @@ describe('the web page', () => {
     for (const w of words) expect(text).toContain(w);
   }, 120_000);
 
+  it('marks a repeated word under the word list, by its line, not by a file the teacher never made', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=words2`);
+    await settled(page);
+    const before = await runs(page);
+    await page.fill('label:has-text("Words, one on each line") + textarea', 'cat\ncat\ndog\nsun\nmoon\ntree\nfish');
+    expect(await settled(page, before)).toMatch(/check the option marked in red/);
+    const shown = await page.$$eval('.invalid .error:not([hidden])', (els) => els.map((el) => el.textContent));
+    expect(shown).toEqual(['Line 2 of your words repeats "cat" from line 1: every symbol must be different']);
+    expect(await page.textContent('body')).not.toMatch(/words\.txt/);
+  }, 120_000);
+
   it('explains a bad value next to its field in the command line words, naming fields by their labels, and offers nothing to download', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&seed=bad`);

@@ -95,9 +95,21 @@ async function run(id: number, job: Job): Promise<Reply> {
   }
 }
 
+/** A typed word list is a file only inside the page (words.txt): the teacher knows it as their words. */
+const OWN_WORDS = /^(?:[\w-]+\/)*words\.txt line (\d+)(:?)/;
+
 /** The flag a message starts with ("--size must be ..."), so the page can show it by its field. */
 function fieldOf(message: string): string | undefined {
-  return /^(--[a-z0-9-]+)/.exec(message)?.[1];
+  return OWN_WORDS.test(message) ? '--symbols' : /^(--[a-z0-9-]+)/.exec(message)?.[1];
+}
+
+function pageWords(message: string): string {
+  return message.replace(OWN_WORDS, (_, n: string, colon: string) => `Line ${n} of your words${colon}`);
+}
+
+function errorReply(id: number, err: UserError): Reply {
+  const line = (m: string) => ({ message: pageWords(m), field: fieldOf(m) });
+  return { id, type: 'error', ...line(err.message), ...(err.more.length ? { more: err.more.map(line) } : {}) };
 }
 
 const UNFETCHED = 'A font or picture this needs could not be fetched. Check the connection, then try again.';
@@ -122,7 +134,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
         return;
       }
       if (err instanceof UserError) {
-        post({ id, type: 'error', message: err.message, field: fieldOf(err.message), ...(err.more.length ? { more: err.more.map((m) => ({ message: m, field: fieldOf(m) })) } : {}) });
+        post(errorReply(id, err));
       } else {
         console.error(err);
         post({ id, type: 'error', message: 'Something went wrong while making this. Try other options, or reload the page.' });
