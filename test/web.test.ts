@@ -213,6 +213,18 @@ describe('the web page', () => {
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(false);
   }, 120_000);
 
+  it('says what each kind is under its name, without the name again', async () => {
+    const page = await s.page();
+    await page.goto(s.url);
+    await settled(page);
+    const cards = await page.$$eval('.kind label', (els) => els.map((el) => [el.querySelector('strong')!.textContent!, el.querySelector('span')!.textContent!]));
+    expect(cards.length).toBeGreaterThanOrEqual(6);
+    for (const [title, text] of cards) {
+      expect(text.toLowerCase().startsWith(title.toLowerCase()), `${title}: ${text}`).toBe(false);
+      expect(text[0]).toBe(text[0]!.toUpperCase());
+    }
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
