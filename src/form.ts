@@ -24,6 +24,7 @@ export interface KindForm {
   countOf: string; // what How many counts: "puzzles", "decks", ...
   explains: boolean; // has worked solutions (--explain)
   keyless: boolean; // never has an answer key
+  layout: boolean; // --layout (puzzles a page) applies to its pages
   fields: Field[];
 }
 
@@ -69,6 +70,6 @@ export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
       seen.add(spec.key);
       fields.push(fieldOf(spec, defaults[spec.key], labels));
     }
-    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, keyless: !!k.keyless, fields };
+    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, keyless: !!k.keyless, layout: !k.ownLayout, fields };
   });
 }

@@ -225,6 +225,19 @@ describe('the web page', () => {
     }
   }, 120_000);
 
+  it('offers Puzzles a page only for kinds it lays out (not a Ludo set, whose pages are one each)', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=ludo&seed=lay&layout=2x2`);
+    expect(await settled(page)).toMatch(/ready/);
+    expect(await page.isVisible('label:has-text("Puzzles a page")')).toBe(false);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const cwd = mkdtempSync(join(dir, 'lay-'));
+    expect(cli(['ludo', '--seed', 'lay', '--out', 'l.pdf'], cwd).code).toBe(0);
+    expect(pdf.equals(readFileSync(join(cwd, 'l.pdf')))).toBe(true);
+    await page.check('#kind-calcudoku');
+    expect(await page.isVisible('label:has-text("Puzzles a page")')).toBe(true);
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;

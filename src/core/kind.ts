@@ -125,6 +125,7 @@ export interface Kind<O = any, M = any> {
   letter: string; // first letter of every code of this kind, unique across kinds
   summary: string; // one line for `puzzlepress list`
   keyless?: boolean; // never has an answer key (a card deck): forms offer no Answer key choice
+  ownLayout?: boolean; // its pages are laid out by the kind (boards, rules): --layout does not apply, forms do not offer it
   defaultTitle?: string; // page title when --title is not given; otherwise "<title> puzzles"
   options: OptionSpec[];
   /** Validates raw options (strings from the CLI, typed values from a plan) and fills defaults. */

@@ -22,6 +22,8 @@ export interface CommonFields {
   setExplains(on: boolean): void;
   /** Offers the Answer key choice only for kinds that can have one (not a card deck). */
   setKeyed(on: boolean): void;
+  /** Offers Puzzles a page only for kinds whose pages it lays out (not a Ludo set). */
+  setLaidOut(on: boolean): void;
   showError(flag: string | undefined, message: string): boolean;
   clearErrors(): void;
   /** The teacher's own font file, if one is chosen, under the name `values().font` gives. */
@@ -140,6 +142,9 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     seed: () => seed.value.trim(),
     setKeyed(on) {
       boxes.get('answers')!.hidden = !on;
+    },
+    setLaidOut(on) {
+      boxes.get('layout')!.hidden = !on;
     },
     setExplains(on) {
       explainField.hidden = !on;

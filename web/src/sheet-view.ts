@@ -70,6 +70,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     common.setCount(k.defaultCount, k.countOf);
     common.setExplains(k.explains);
     common.setKeyed(!k.keyless);
+    common.setLaidOut(k.layout);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);
   }

@@ -85,6 +85,7 @@ function json(o: LudoOptions, items: Item<LudoModel>[]): unknown {
 
 export const ludo: Kind<LudoOptions, LudoModel> = {
   name: 'ludo',
+  ownLayout: true, // board, rules, record sheet and worksheets: one each a page
   title: 'Multiplication Ludo',
   letter: 'L',
   defaultTitle: 'Multiplication Ludo',
