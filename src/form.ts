@@ -14,6 +14,7 @@ export interface Field {
   max?: number;
   value?: string | boolean; // what the kind uses when the field is left alone
   example?: string;
+  suggestions?: Record<string, string>; // lines to add (value: the teacher's words for it)
 }
 
 export interface KindForm {
@@ -52,7 +53,7 @@ function fieldOf(spec: OptionSpec, dflt: unknown, labels: Map<string, string>): 
   const choiceLabels = spec.choiceLabels ? { ...spec.choiceLabels } : undefined;
   if (spec.choices && spec.multiple) return { ...base, type: 'choices', choices: [...spec.choices], choiceLabels, value: Array.isArray(dflt) ? dflt.join(',') : primitive };
   if (spec.choices) return { ...base, type: 'choice', choices: [...spec.choices], choiceLabels, value: primitive };
-  if (spec.repeatable) return { ...base, type: 'lines', example: spec.example };
+  if (spec.repeatable) return { ...base, type: 'lines', example: spec.example, ...(spec.suggestions ? { suggestions: { ...spec.suggestions } } : {}) };
   if (spec.range) return { ...base, type: 'number', min: spec.range[0], max: spec.range[1], value: primitive, example: spec.example };
   return { ...base, type: 'text', value: primitive, example: spec.example };
 }

@@ -46,6 +46,21 @@ describe('forms described from option specs', () => {
     }
   });
 
+  it('suggest only lines the kind accepts, each named in words, not syntax', () => {
+    let seen = 0;
+    for (const kind of KINDS) {
+      for (const spec of kind.options) {
+        for (const [line, words] of Object.entries(spec.suggestions ?? {})) {
+          seen++;
+          expect(refusal(kind, { [spec.key]: [line] }), `${kind.name} ${spec.key}=${line}`).toBeNull();
+          expect(words).not.toMatch(/[:,]\d|^[a-z]/);
+        }
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(5);
+    expect(kindForms().find((f) => f.name === 'fultiples')!.fields.find((f) => f.key === 'task')!.suggestions).toBeDefined();
+  });
+
   it('preselect the value the kind uses when nothing is given', () => {
     const calc = kindForms().find((f) => f.name === 'calcudoku')!;
     expect(calc.fields.find((f) => f.key === 'difficulty')!.value).toBe('medium');

@@ -238,6 +238,21 @@ describe('the web page', () => {
     expect(await page.isVisible('label:has-text("Puzzles a page")')).toBe(true);
   }, 120_000);
 
+  it('adds a Fultiples worksheet from a button in a teacher\'s words, as --task does', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=fultiples&seed=tasks`);
+    await settled(page);
+    const before = await runs(page);
+    await page.click('button:has-text("+ Shade the multiples of 7")');
+    expect(await page.inputValue('label:has-text("Worksheets") + textarea')).toBe('multiples:7');
+    expect(await settled(page, before)).toMatch(/ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const cwd = mkdtempSync(join(dir, 'task-'));
+    expect(cli(['fultiples', '--seed', 'tasks', '--task', 'multiples:7', '--out', 'f.pdf'], cwd).code).toBe(0);
+    expect(pdf.equals(readFileSync(join(cwd, 'f.pdf')))).toBe(true);
+    await page.screenshot({ path: join(dir, 'fultiples-tasks.png'), fullPage: false });
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;

@@ -25,6 +25,7 @@ export interface OptionSpec {
   multiple?: boolean; // with choices: a comma-separated list of them
   range?: readonly [number, number]; // a whole number from..to
   example?: string; // shown in an empty text field, e.g. "6-8"
+  suggestions?: Readonly<Record<string, string>>; // with repeatable: lines a form offers to add, by the teacher's name for each
 }
 
 /** One generated puzzle (or deck, or board) with its place in the run. */

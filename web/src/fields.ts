@@ -78,6 +78,17 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       });
       setters.set(f.key, (v) => (area.value = v.split('|').join('\n')));
       control = area;
+      if (f.suggestions) {
+        // a line to start from for each kind of worksheet, rather than a syntax to learn
+        const add = (line: string) => {
+          const lines = area.value.split('\n').map((l) => l.trim()).filter(Boolean);
+          if (!lines.includes(line)) area.value = [...lines, line].join('\n');
+          changed();
+        };
+        const buttons = Object.entries(f.suggestions).map(([line, words]) => h('button', { type: 'button', class: 'small', onclick: () => add(line) }, `+ ${words}`));
+        element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, h('div', { class: 'suggestions' }, ...buttons), help(helpId, f.help), error));
+        continue;
+      }
     } else if (f.type === 'files') {
       filesField = f;
       element.append(ownFilesField(f, id, own, changed, error));

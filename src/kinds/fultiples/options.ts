@@ -50,9 +50,16 @@ export const options: OptionSpec[] = [
     flags: '--task <task>',
     description: 'a worksheet on the board, may be repeated: multiples:P, both:P,Q, primes, next[:N], chain:K',
     label: 'Worksheets',
-    help: 'one worksheet a line: multiples:7 (shade the multiples of 7), both:2,3 (multiples of both), primes (numbers as products of primes), next or next:12 (the next move), chain:5 (a chain of 5 moves)',
+    help: 'one worksheet a line: each button adds one; change its numbers if you like (multiples:3 for the multiples of 3; next:12 for the move after 12)',
     repeatable: true,
     example: 'multiples:7',
+    suggestions: {
+      'multiples:7': 'Shade the multiples of 7',
+      'both:2,3': 'Shade the multiples of both 2 and 3',
+      primes: 'Write numbers as products of primes',
+      next: 'Find the next move',
+      'chain:5': 'Make a chain of 5 moves',
+    },
   },
 ];
 
