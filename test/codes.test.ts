@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeCode, parseCode, puzzleSeed, seedText } from '../src/core/code.js';
@@ -126,6 +127,24 @@ describe('key for a deck', () => {
     expect(pages.map((p) => p.vars.section)).toEqual(['Symbols', 'Card list', 'Card list']);
     const full = planPages([kindPart(dobble, options, [deck!], { paper: 'a4' }, templates)], false);
     expect(full.length).toBeGreaterThan(10);
+  });
+
+  it('names the deck\'s code on every page of cards, so a lost symbol list can be made again', () => {
+    const dobble = findKind('dobble')!;
+    const options = dobble.schema.parse({});
+    const [deck] = generateItems(dobble, options, 'deck', 1);
+    const pages = planPages([kindPart(dobble, options, [deck!], { paper: 'a4' }, new Templates())], false).filter((p) => p.template === 'cards');
+    expect(pages.length).toBeGreaterThan(5);
+    for (const p of pages) expect(p.vars.code).toBe(deck!.code);
+    const dir = mkdtempSync(join(tmpdir(), 'pp-deck-'));
+    expect(cli(['dobble', '--seed', 'deck', '--out', join(dir, 'd.pdf'), '--json', join(dir, 'd.json')]).code).toBe(0);
+    const code = (JSON.parse(readFileSync(join(dir, 'd.json'), 'utf8')) as { code: string }).code;
+    for (const page of ['1', '5']) expect(execFileSync('pdftotext', ['-f', page, '-l', page, join(dir, 'd.pdf'), '-'], { encoding: 'utf8' })).toContain(code);
+    // a worksheet's page of several puzzles has no one code
+    const calcudoku = findKind('calcudoku')!;
+    const copts = calcudoku.schema.parse({ size: 4 });
+    const sheet = planPages([kindPart(calcudoku, copts, generateItems(calcudoku, copts, 'sheet', 4), { paper: 'a4' }, new Templates())], false);
+    expect(sheet[0]!.vars.code).toBe('');
   });
 
   it('writes a few pages from the command line', () => {

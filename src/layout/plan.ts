@@ -54,6 +54,8 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
             .filter((x) => x.code)
             .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
             .join('   '),
+          // a page whose slots share one code (a deck's cards) names it once
+          code: slots.length && slots.every((x) => x.code && x.code === slots[0]!.code) ? slots[0]!.code! : '',
         };
         const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: count(s.slots), ...(part.large && !s.answers ? { large: true } : {}) };
         pages.push({ ...base, slots, mirrored: false, outline, ...(i === 0 && s.lead ? { lead: s.lead } : {}) });
