@@ -122,11 +122,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const r = await jobs.run({ type: 'read-plan', text: await f.text(), name: f.name }).result;
     planFile.value = '';
     if (!r) return;
-    if (r.type === 'error') {
-      planError.textContent = r.message;
-      planError.hidden = false;
-      return;
-    }
+    if (r.type === 'error') return showError(planError, r.message);
     const data = r.data as PlanData;
     title.value = String(data.title ?? title.value);
     if (Array.isArray(data.pupils)) {
@@ -225,11 +221,12 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       h('h2', {}, 'Worksheets'),
       list,
       h('div', { class: 'row' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),
+      planError,
+      // Make comes right after the worksheets it makes; saving and opening plans is for later weeks
+      h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
       h('h2', {}, 'Plan file'),
       h('p', { class: 'help' }, 'Save this plan to use it again, here or with the command line.'),
       h('div', { class: 'row' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save plan (YAML)'), h('label', { for: 'plan-file', class: 'small-label' }, 'Open a plan'), planFile),
-      planError,
-      h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
     ),
     h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), madeList),
   );
