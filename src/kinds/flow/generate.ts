@@ -28,6 +28,17 @@ const JOIN_NODES = 1_500;
 const REPAIR_NODES = 800;
 
 /**
+ * Up to BIG squares the repair's proofs take fewer nodes, REPAIR_NODES_SMALL (a cover that needs
+ * more is cut at once), and first run a plain search (no probing) for QUICK_SHARE nodes a square,
+ * about one dive through the board along the cover, which finds most second solutions at a
+ * quarter of the probing search's cost. Search nodes a puzzle (80 at 10x10, 16 at 15x15,
+ * median/mean): 10x10 hard 4.6k/6.6k -> 3.7k/5.1k, expert 7.5k/12.8k -> 6.1k/8.9k (attempts a
+ * puzzle 3.8 -> 4.0 and 11.5 -> 12.7), 15x15 hard 33k/52k -> 26k/46k, expert 73k/122k -> 67k/109k.
+ */
+const REPAIR_NODES_SMALL = 300;
+const QUICK_SHARE = 0.6;
+
+/**
  * Grids past 15x15 (225 squares) join the cheapest join first (mergeCheapest), which keeps
  * every proof near the cost of probing the board once, so many more joins are proved: 20x20
  * gets to about 35 lines instead of 41. A proof there may take BIG_JOIN_NODES (rarely needed:
@@ -39,7 +50,7 @@ const BIG_JOIN_NODES = 10_000;
 const BIG_SPEND = 90_000;
 
 /**
- * Proofs in the repair and the joins (up to BIG squares) skip the 400-node plain search for a
+ * Proofs in the joins (and, past BIG squares, the repair) skip the 400-node plain search for a
  * second solution and probe at once: it gave up on about 4 in 5 of them. Search nodes a puzzle
  * (bench seeds, 40 at 10x10, 20 at 15x15, median/mean): 10x10 hard 5.1k/8.0k -> 4.7k/7.5k,
  * expert 19.2k/24.4k -> 16.2k/22.2k, 15x15 hard 49.6k/68.8k -> 38.5k/59.3k, expert
@@ -92,6 +103,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
   // taken at random; past it, cheapest first, and only the joins' proofs give up early (with
   // the search's HOPELESS_BIG: about a quarter fewer nodes at 20x20 hard).
   const early = width * height <= BIG;
+  const small: Proof = { grade: 2, nodes: REPAIR_NODES_SMALL, early, plain: true, quick: Math.round(QUICK_SHARE * width * height) };
   let attempt = 0;
   for (; attempt < ATTEMPTS && budget.nodes > 0; attempt++) {
     const r = new Rng(`flow-${base}-${attempt}`);
@@ -104,7 +116,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     const built =
       level.proof.grade < 2
         ? build(cover, width, height, { minLines: 0, maxLines: lines }, level.repair, r, budget)
-        : repairByCount(cover, width, height, lines, { grade: 2, nodes: REPAIR_NODES, early, plain: PLAIN }, r, budget, o.minLines);
+        : repairByCount(cover, width, height, lines, early ? small : { grade: 2, nodes: REPAIR_NODES, early, plain: PLAIN }, r, budget, o.minLines);
     if (!built) continue;
     const target = r.int(o.minLines, o.maxLines);
     const merged =

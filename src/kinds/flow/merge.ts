@@ -10,6 +10,7 @@ export interface Proof {
   nodes: number; // search nodes one proof may take
   early?: boolean; // a search that looks hopeless gives up before its nodes run out
   plain?: boolean; // false: no plain search first, straight to the probing search
+  quick?: number; // nodes of the plain search first (default QUICK_NODES)
 }
 
 /** Nodes for the first, plain search for a second solution. */
@@ -34,7 +35,7 @@ export function prove(paths: Cover, width: number, height: number, proof: Proof,
   for (const probe of [false, true]) {
     if (probe && proof.nodes === 0) break;
     if (!probe && proof.plain === false && proof.nodes > 0) continue;
-    const nodes = Math.min(probe ? proof.nodes : QUICK_NODES, budget.nodes);
+    const nodes = Math.min(probe ? proof.nodes : (proof.quick ?? QUICK_NODES), budget.nodes);
     const res = searchSolutions(clues, links, nodes, probe, probe && proof.early);
     budget.nodes -= res.nodes ?? nodes;
     if (res.gaveUp) continue;
