@@ -22,7 +22,8 @@ const blank = (n: number): Item<never>[] => Array.from({ length: n }, (_, i) => 
 
 function grids(kind: Kind, raw: Record<string, unknown>, count: number, layout?: { cols: number; rows: number }) {
   const [sheet, key] = kind.sections(kind.schema.parse(raw), blank(count), sectionContext('a4', templates, layout));
-  return { sheet: sheet!.grid, key: key!.grid };
+  // the first page's grid: the worked example's page may have its own
+  return { sheet: sheet!.lead?.grid ?? sheet!.grid, key: key!.grid };
 }
 
 /** Draws a planned page's slots where the page would put them, recording every text and line. */

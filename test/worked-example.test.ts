@@ -6,7 +6,7 @@ import { findKind } from '../src/kinds/index.js';
 import type { Kind } from '../src/core/kind.js';
 import { generateItems, kindPart, sectionContext, Templates } from '../src/run.js';
 import { planPages, type PlannedPage } from '../src/layout/plan.js';
-import { drawPage } from '../src/layout/page.js';
+import { drawPage, slotsBox } from '../src/layout/page.js';
 import { PAPER_SIZE } from '../src/pdf/document.js';
 import { MM } from '../src/pdf/draw.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
@@ -131,6 +131,43 @@ function firstPage(kind: Kind, raw: Record<string, unknown>, count: number, pape
   drawPage(draw, { blocks: blocks[0]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: false, lead: p.lead }, contentBox(size), size.w);
   return { draw, pages };
 }
+
+/** Every worksheet page of a run drawn as it prints: puzzles on it, and the share of its slot area their lines span downwards. */
+function worksheetPages(kind: Kind, raw: Record<string, unknown>, count: number, layout?: { cols: number; rows: number }) {
+  const o = kind.schema.parse(raw);
+  const part = kindPart(kind, o, generateItems(kind, o, 'ex', count), { paper: 'a4', ...(layout ? { layout } : {}) }, templates);
+  const pages = planPages([part], false);
+  const size = PAPER_SIZE.a4;
+  const blocks = expandPages(pages, { paper: 'a4', templates, meta: { title: '', subject: '', keywords: '' } });
+  return pages.map((p, i) => {
+    const draw = new RecordingDraw();
+    drawPage(draw, { blocks: blocks[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: false, lead: p.lead }, contentBox(size), size.w);
+    const area = slotsBox(draw, blocks[i]!, contentBox(size))!;
+    const ys = draw.lines.filter((l) => l.a[1] >= area.y && l.b[1] <= area.y + area.h).flatMap((l) => [l.a[1], l.b[1]]);
+    return { page: p, puzzles: p.slots.length, filled: (Math.max(...ys) - Math.min(...ys)) / area.h, keyPages: planPages([part], true).length };
+  });
+}
+
+describe('the pages after the example\'s', () => {
+  it('keep the balanced grid: Calcudoku 9x9 x8 has two side by side under the example, then two stacked a page', () => {
+    const pages = worksheetPages(calcudoku, { size: 9, difficulty: 'easy' }, 8);
+    expect(pages.map((p) => p.puzzles)).toEqual([2, 2, 2, 2]);
+    expect(pages[0]!.page.grid).toEqual({ cols: 2, rows: 1 });
+    // side by side they spanned 45% of the page's height, leaving the rest blank
+    for (const p of pages.slice(1)) {
+      expect(p.page.grid).toEqual({ cols: 1, rows: 2 });
+      expect(p.filled).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('follow the user\'s --layout, and so does the example\'s page; the key keeps its own grid when that takes fewer pages', () => {
+    const pages = worksheetPages(calcudoku, { size: 9, difficulty: 'easy' }, 8, { cols: 1, rows: 2 });
+    for (const p of pages) expect(p.page.grid).toEqual({ cols: 1, rows: 2 });
+    expect(pages[0]!.page.lead).toBeDefined();
+    expect(pages.map((p) => p.puzzles)).toEqual([1, 2, 2, 2, 1]);
+    expect(pages[0]!.keyPages).toBe(2); // 4 answers a page, as without --layout (was 2 a page: 4 pages)
+  });
+});
 
 describe('the example on the first page', () => {
   const cases: [Kind, Record<string, unknown>, number][] = [

@@ -49,6 +49,8 @@ export interface Lead {
   height: number; // points it needs
   /** Rows of slots it takes on that page; 0: the slots of that page share the room below it. */
   rows: number;
+  /** That page's own grid, when it is not the section's (two 9x9 side by side under the example, stacked after). */
+  grid?: Grid;
   /** rtl: the page's language runs right to left, so the lead's parts should too. */
   draw(d: Draw, box: Box, rtl?: boolean): void;
 }

@@ -39,8 +39,9 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
   for (const part of parts) {
     for (const s of part.sections.filter((x) => x.answers === answers)) {
       const perPage = Math.max(1, s.grid.cols * s.grid.rows);
-      // A lead (worked example) may take rows of slots on the first page.
-      const first = s.lead ? Math.max(0, perPage - s.lead.rows * s.grid.cols) : perPage;
+      // A lead (worked example) may take rows of slots on the first page, or give it a grid of its own.
+      const top = s.lead?.grid ?? s.grid;
+      const first = s.lead ? Math.max(0, top.cols * top.rows - s.lead.rows * top.cols) : perPage;
       const fronts = first === perPage ? chunk(s.slots, perPage) : [s.slots.slice(0, first), ...(s.slots.length > first ? chunk(s.slots.slice(first), perPage) : [])];
       const backs = s.backs ? chunk(s.backs, perPage) : null;
       fronts.forEach((slots, i) => {
@@ -58,7 +59,7 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
           code: slots.length && slots.every((x) => x.code && x.code === slots[0]!.code) ? slots[0]!.code! : '',
         };
         const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: count(s.slots), ...(part.large && !s.answers ? { large: true } : {}) };
-        pages.push({ ...base, slots, mirrored: false, outline, ...(i === 0 && s.lead ? { lead: s.lead } : {}) });
+        pages.push({ ...base, slots, mirrored: false, outline, ...(i === 0 && s.lead ? { lead: s.lead, grid: top } : {}) });
         if (backs) {
           pages.push({ ...base, template: 'backs', slots: backs[i] ?? [], mirrored: true, labels: false, outline: null });
         }

@@ -50,18 +50,14 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
   const example = a.example && !a.ctx.largePrint ? a.example : undefined;
   const choices = a.ctx.grid ? [a.ctx.grid] : balancedGrids(a.grid, count, sheet, pupils);
-  // When the example would take a row of the best grid's slots and so add a page, the first grid as
-  // balanced (as many puzzles a page, or the same turned on its side if still readable) that leaves
-  // it room above the puzzles: two 9x9 side by side under it, not one there and one on a page alone.
+  const grid = choices[0] ?? a.grid;
   const band = example && exampleLead(example.title, example.steps, sheet);
-  const turned = choices.map((g) => ({ cols: g.rows, rows: g.cols })).filter((g) => !pupils || readable(sheet, g, pupils));
-  const pages = (g: Grid) => sheetPages(count, g, band ? leadFor(band, sheet, g, pupils).rows : 0);
-  const first = choices[0] ?? a.grid;
-  const roomy = band && [...choices, ...turned].find((g) => leadFor(band, sheet, g, pupils).rows === 0);
-  const grid = roomy && pages(roomy) < pages(first) ? roomy : first;
+  // The pages after the first keep the balanced grid; only the example's page may differ.
+  const top = band && !a.ctx.grid ? firstGrid(band, choices, count, sheet, pupils) : grid;
   // The key is in normal print, so large print's bigger squares (minCellPt) do not apply to it.
   const teacher = l && { ...l, minCellPt: undefined };
-  const lead = example && exampleFor(example, sheet, grid, pupils);
+  const led = example && exampleFor(example, sheet, top, pupils);
+  const lead = led && (top === grid ? led : { ...led, grid: top });
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
     a.items.map((it) => ({ label: String(it.number), code: it.code, ...(l ? { ratio: l.down / l.across } : {}), draw: (d, box) => draw(d, box, it.model) }));
@@ -81,7 +77,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       title: m.t('section.answerKey'),
       template: 'answers',
       answers: true,
-      grid: a.ctx.grid ? userAnswerGrid(a.ctx.grid, key, teacher) : answerGrid(a.answerGrid, count, key, teacher),
+      grid: keyGrid(a.ctx.grid, a.answerGrid, count, key, teacher),
       heading: a.heading,
       labels: true,
       slots: slots(a.answer),
@@ -108,16 +104,33 @@ function exampleFor(ex: NonNullable<PuzzleSectionsArgs<unknown>['example']>, are
   return lead;
 }
 
-/** Worksheet pages for `count` puzzles in this grid when a lead takes `rows` rows of the first page. */
-function sheetPages(count: number, g: Grid, rows: number): number {
-  const slots = g.cols * g.rows;
-  return 1 + Math.ceil(Math.max(0, count - (slots - rows * g.cols)) / slots);
+/**
+ * The example's page: the balanced grid, unless the example would take a row of its slots and so
+ * add a page, and a grid as balanced (as many puzzles a page, or the same turned on its side if still
+ * readable) leaves it room above the puzzles: two 9x9 side by side under it, not one there and one
+ * on a page alone. The pages after it keep the balanced grid (two 9x9 stacked, bigger).
+ */
+function firstGrid(band: Omit<Lead, 'rows'>, choices: Grid[], count: number, area: Box, l?: Legibility): Grid {
+  const rest = choices[0]!;
+  const slots = rest.cols * rest.rows;
+  const pages = (g: Grid) => 1 + Math.ceil(Math.max(0, count - (g.cols * g.rows - leadFor(band, area, g, l).rows * g.cols)) / slots);
+  const turned = choices.map((g) => ({ cols: g.rows, rows: g.cols })).filter((g) => !l || readable(area, g, l));
+  const roomy = [...choices, ...turned].find((g) => leadFor(band, area, g, l).rows === 0);
+  return roomy && pages(roomy) < pages(rest) ? roomy : rest;
 }
 
-/** An answer key packs one more row and column than the worksheet the user laid out, if still readable. */
-function userAnswerGrid(g: Grid, area: Box, l?: Legibility): Grid {
-  const denser = { cols: g.cols + 1, rows: g.rows + 1 };
-  return !l || legibleAnswers(area, denser, l) ? denser : g;
+/**
+ * The key of a worksheet the user laid out: one more row and column than theirs if still readable,
+ * or the kind's own key where that takes fewer pages (--layout 1x2 of 9x9 puzzles: 4 answers a page,
+ * not 2). --layout is about the pupils' pages; the teacher's key needs no more paper for it.
+ */
+function keyGrid(user: Grid | undefined, base: Grid, count: number, area: Box, l?: Legibility): Grid {
+  const own = answerGrid(base, count, area, l);
+  if (!user) return own;
+  const denser = { cols: user.cols + 1, rows: user.rows + 1 };
+  const mine = !l || legibleAnswers(area, denser, l) ? denser : user;
+  const pages = (g: Grid) => Math.ceil(count / (g.cols * g.rows));
+  return pages(own) < pages(mine) ? own : mine;
 }
 
 const SLOT_GAP = 14; // the worksheet template's slot gap
