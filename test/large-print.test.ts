@@ -41,7 +41,8 @@ afterAll(() => {
 });
 
 async function make(kind: (typeof KINDS)[number], largePrint: boolean) {
-  const plan = planSheets(kind, parseKindOptions(kind, OPTIONS[kind.name]!), parseCommon({ count: Math.min(kind.defaultCount, 4), largePrint }), 'large', new Templates());
+  // enough to fill a normal page, so large print's fewer a page shows (4 spot-match exercises print 2 and 2)
+  const plan = planSheets(kind, parseKindOptions(kind, OPTIONS[kind.name]!), parseCommon({ count: Math.min(kind.defaultCount, 6), largePrint }), 'large', new Templates());
   const bytes = await renderToBuffer(plan.main, { paper: 'a4', templates: new Templates(), meta: plan.meta });
   return { plan, bytes, pdf: await readTagged(bytes), lines: await strokeWidths(bytes) };
 }

@@ -54,6 +54,22 @@ describe('balanced pages', () => {
     expect(grids(flow, { size: 8 }, 1).sheet).toEqual({ cols: 1, rows: 1 });
   });
 
+  it('a last page is as full as the same number of pages allows: 8 puzzles print 4 and 4, not 6 and 2', () => {
+    const perPage = (kind: Kind, raw: Record<string, unknown>, count: number, paper: 'a4' | 'letter' = 'a4') =>
+      planPages([kindPart(kind, kind.schema.parse(raw), blank(count), { paper }, templates)], false).map((p) => p.slots.length);
+    for (const paper of ['a4', 'letter'] as const) {
+      for (const example of [true, false]) {
+        expect(perPage(calcudoku, { size: 4, difficulty: 'easy', example }, 8, paper), `4x4 x8 ${paper} ${example}`).toEqual([4, 4]);
+        expect(perPage(calcudoku, { size: 5, example }, 7, paper), `5x5 x7 ${paper} ${example}`).toEqual([4, 3]);
+        expect(perPage(flow, { size: 5, example }, 8, paper), `flow 5x5 x8 ${paper} ${example}`).toEqual([4, 4]);
+      }
+    }
+    // no fewer pages were possible: the pages stay as few as before, only fuller
+    expect(perPage(flow, { size: 8 }, 6)).toEqual([6]);
+    expect(perPage(calcudoku, { size: 6 }, 9)).toEqual([4, 4, 1]); // no grid of 3 at 2x2 or less
+    expect(perPage(calcudoku, { size: 4, difficulty: 'easy' }, 12)).toEqual([6, 6]);
+  });
+
   it('a page of puzzles never leaves a whole row or column empty when fewer would do', () => {
     const cases: [Kind, Record<string, unknown>][] = [
       [flow, { size: 5 }], [flow, { size: 8 }], [flow, { size: 10 }], [flow, { size: 13 }], [flow, { size: 20 }],

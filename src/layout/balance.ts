@@ -57,24 +57,34 @@ function grids(most: Grid): Grid[] {
 
 /**
  * A worksheet's grid from the kind's default and the number of puzzles: never denser than the
- * default, never with squares or clues too small (a default that would be gets fewer slots), and
- * with fewer puzzles than slots the fewest slots that hold them all (so 4 puzzles do not sit in a
- * 6-slot grid), taking the biggest puzzles among those.
+ * default, never with squares or clues too small (a default that would be gets fewer slots), the
+ * fewest pages, and the fewest slots a page that still make that few, taking the biggest puzzles
+ * among those: 4 puzzles do not sit in a 6-slot grid, and 8 print 4 and 4, not 6 and 2.
  */
 export function balancedGrid(base: Grid, count: number, area: Box, l?: Legibility): Grid {
   return balancedGrids(base, count, area, l)[0] ?? base;
 }
 
-/** balancedGrid's choices, best first: every grid as balanced as the best (as many slots a page). */
-export function balancedGrids(base: Grid, count: number, area: Box, l?: Legibility): Grid[] {
-  const readable = grids(base).filter((g) => !l || legible(area, g, l, l.minCellMm ?? MIN_CELL_MM, l.minCluePt));
-  const all = readable.length ? readable : [{ cols: 1, rows: 1 }];
-  const cap = Math.max(...all.map((g) => g.cols * g.rows));
-  const want = Math.min(count, cap);
-  const fits = all.filter((g) => g.cols * g.rows >= want);
-  const fewest = Math.min(...fits.map((g) => g.cols * g.rows));
-  return ranked(fits.filter((g) => g.cols * g.rows === fewest), area, l);
+/**
+ * balancedGrid's choices, best first: every grid as balanced as the best. `pages` counts a grid's
+ * pages when its first page holds fewer (a worked example above the puzzles); by default all hold
+ * a grid's worth.
+ */
+export function balancedGrids(base: Grid, count: number, area: Box, l?: Legibility, pages = (g: Grid) => Math.ceil(count / slots(g))): Grid[] {
+  const all = readableGrids(base, area, l);
+  const least = Math.min(...all.map(pages));
+  const few = all.filter((g) => pages(g) === least);
+  const fewest = Math.min(...few.map(slots));
+  return ranked(few.filter((g) => slots(g) === fewest), area, l);
 }
+
+/** The grids no denser than `base` that keep the kind's squares and clues readable (one a page if none does). */
+export function readableGrids(base: Grid, area: Box, l?: Legibility): Grid[] {
+  const found = grids(base).filter((g) => !l || legible(area, g, l, l.minCellMm ?? MIN_CELL_MM, l.minCluePt));
+  return found.length ? found : [{ cols: 1, rows: 1 }];
+}
+
+const slots = (g: Grid) => g.cols * g.rows;
 
 /**
  * An answer key's grid: the fewest pages for all the answers, as dense as the kind's default or,
@@ -96,12 +106,13 @@ export function answerGrid(base: Grid, count: number, area: Box, l?: Legibility)
   return best(few, area, l) ?? base;
 }
 
-/** The grid with the biggest puzzles; on a tie, the fewest slots (less blank paper), then more columns. */
+/** The grid with the biggest puzzles (ranked's first). */
 function best(candidates: Grid[], area: Box, l?: Legibility): Grid | undefined {
   return ranked(candidates, area, l)[0];
 }
 
-function ranked(candidates: Grid[], area: Box, l?: Legibility): Grid[] {
+/** The grids with the biggest puzzles first; on a tie, the fewest slots (less blank paper), then more columns. */
+export function ranked(candidates: Grid[], area: Box, l?: Legibility): Grid[] {
   const size = (g: Grid) => (l ? cellSize(area, g, l) : Math.min(area.w / g.cols, area.h / g.rows));
   return [...candidates].sort((a, b) => size(b) - size(a) || a.cols * a.rows - b.cols * b.rows || b.cols - a.cols);
 }

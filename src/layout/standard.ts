@@ -1,6 +1,6 @@
 import type { Grid, Item, Lead, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
-import { answerGrid, balancedGrids, cellSize, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
+import { answerGrid, balancedGrids, cellSize, ranked, readableGrids, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
 import { fail } from '../core/errors.js';
 import { exampleLead, type ExampleStep } from './example.js';
 import { slotBoxes } from './page.js';
@@ -49,11 +49,14 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   }
   // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
   const example = a.example && !a.ctx.largePrint ? a.example : undefined;
-  const choices = a.ctx.grid ? [a.ctx.grid] : balancedGrids(a.grid, count, sheet, pupils);
-  const grid = choices[0] ?? a.grid;
   const band = example && exampleLead(example.title, example.steps, sheet);
-  // The pages after the first keep the balanced grid; only the example's page may differ.
-  const top = band && !a.ctx.grid ? firstGrid(band, choices, count, sheet, pupils) : grid;
+  // The example's page may take a grid of its own (firstGrid): the grid is chosen for all the pages,
+  // the example's page with the rest.
+  const pool = readableGrids(a.grid, sheet, pupils);
+  const firstOf = (g: Grid) => (band ? firstGrid(band, g, pool, count, sheet, pupils) : g);
+  const pages = band && ((g: Grid) => sheetPages(count, g, firstOf(g), leadFor(band, sheet, firstOf(g), pupils).rows));
+  const grid = a.ctx.grid ?? balancedGrids(a.grid, count, sheet, pupils, pages || undefined)[0] ?? a.grid;
+  const top = a.ctx.grid ? grid : firstOf(grid);
   // The key is in normal print, so large print's bigger squares (minCellPt) do not apply to it.
   const teacher = l && { ...l, minCellPt: undefined };
   const led = example && exampleFor(example, sheet, top, pupils);
@@ -104,18 +107,22 @@ function exampleFor(ex: NonNullable<PuzzleSectionsArgs<unknown>['example']>, are
   return lead;
 }
 
+/** Worksheet pages for `count` puzzles in grid `g` when the first page has grid `first` and a lead takes `rows` rows of it. */
+function sheetPages(count: number, g: Grid, first: Grid, rows: number): number {
+  return 1 + Math.ceil(Math.max(0, count - (first.cols * first.rows - rows * first.cols)) / (g.cols * g.rows));
+}
+
 /**
- * The example's page: the balanced grid, unless the example would take a row of its slots and so
- * add a page, and a grid as balanced (as many puzzles a page, or the same turned on its side if still
- * readable) leaves it room above the puzzles: two 9x9 side by side under it, not one there and one
- * on a page alone. The pages after it keep the balanced grid (two 9x9 stacked, bigger).
+ * The example's page: the grid `rest` of the pages after it, unless the example would take a row of
+ * its slots and so add a page, and a grid as balanced (as many puzzles a page, or the same turned on
+ * its side if still readable) leaves it room above the puzzles: two 9x9 side by side under it, not
+ * one there and one on a page alone. The pages after it keep `rest` (two 9x9 stacked, bigger).
  */
-function firstGrid(band: Omit<Lead, 'rows'>, choices: Grid[], count: number, area: Box, l?: Legibility): Grid {
-  const rest = choices[0]!;
-  const slots = rest.cols * rest.rows;
-  const pages = (g: Grid) => 1 + Math.ceil(Math.max(0, count - (g.cols * g.rows - leadFor(band, area, g, l).rows * g.cols)) / slots);
-  const turned = choices.map((g) => ({ cols: g.rows, rows: g.cols })).filter((g) => !l || readable(area, g, l));
-  const roomy = [...choices, ...turned].find((g) => leadFor(band, area, g, l).rows === 0);
+function firstGrid(band: Omit<Lead, 'rows'>, rest: Grid, pool: Grid[], count: number, area: Box, l?: Legibility): Grid {
+  const same = ranked(pool.filter((g) => g.cols * g.rows === rest.cols * rest.rows), area, l);
+  const turned = same.map((g) => ({ cols: g.rows, rows: g.cols })).filter((g) => !l || readable(area, g, l));
+  const pages = (g: Grid) => sheetPages(count, rest, g, leadFor(band, area, g, l).rows);
+  const roomy = [...same, ...turned].find((g) => leadFor(band, area, g, l).rows === 0);
   return roomy && pages(roomy) < pages(rest) ? roomy : rest;
 }
 
