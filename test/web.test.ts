@@ -391,6 +391,33 @@ describe('the web page', () => {
     expect(await page.textContent('#plan-error')).toMatch(/week\.yaml:4.*dificulty.*difficulty/);
   }, 120_000);
 
+  it('says under the Example switch that large print leaves the worked example out, on both views', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=lp`);
+    await settled(page);
+    const example = '.field.switch:has(> label:text-is("Example"))';
+    const note = `${example} p[id$="-note"]`;
+    expect(await page.isVisible(note)).toBe(false);
+    await page.check('label:text-is("Large print") >> xpath=preceding-sibling::input');
+    await page.waitForSelector(`${note}:not([hidden])`);
+    expect(await page.textContent(note)).toMatch(/^Large print leaves the worked example out/);
+    // the teacher's choice stays as it was, for when large print is off again
+    expect(await page.isChecked(`${example} input`)).toBe(true);
+    await page.uncheck('label:text-is("Large print") >> xpath=preceding-sibling::input');
+    expect(await page.isVisible(note)).toBe(false);
+    // a link with large print shows it at once
+    await page.goto(`${s.url}?kind=flow&size=6&count=1&seed=lp&largePrint=true`);
+    await page.waitForSelector(`${note}:not([hidden])`);
+
+    await page.goto(`${s.url}?view=class`);
+    await page.selectOption('#add-kind', 'calcudoku');
+    await page.click('button:text-is("Add")');
+    await page.check('#large-print');
+    await page.waitForSelector(`${note}:not([hidden])`);
+    await page.uncheck('#large-print');
+    expect(await page.isVisible(note)).toBe(false);
+  }, 120_000);
+
   it('adds worked solutions when asked, as --explain does', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=explained&explain=true`);

@@ -21,7 +21,7 @@ export function addCommonOptions(cmd: Command, countOf = 'puzzles'): Command {
     .option('--title <text>', 'title printed on every page')
     .option('--lang <code>', 'the language of the printed words: en, fr, es, de, ... (a file in messages/; default en)')
     .option('--font <name-or-file>', 'the font of the pages: andika (default), lexend or atkinson-hyperlegible (easier to read for some dyslexic or low-vision readers), or your own .ttf/.otf file')
-    .option('--large-print', 'large print: text at least 16 pt, bigger grids and numbers, fewer puzzles a page, thicker lines')
+    .option('--large-print', 'large print: text at least 16 pt, bigger grids and numbers, fewer puzzles a page, thicker lines, no worked example')
     .option('--template <file>', 'your own Handlebars page template (NAME=FILE replaces another page, e.g. answers=my.hbs)', (v: string, p: string[] = []) => [...p, v])
     .option('--out <file>', 'the PDF to write (default output/<kind>-<seed>.pdf)')
     .option('--json <file>', 'also write the puzzles and solutions as JSON')

@@ -1,7 +1,7 @@
 import type { KindForm } from '../../src/form.js';
 import { languageSelect } from './languages.js';
 import { download, h, randomSeed, uid } from './dom.js';
-import { kindFields, type FieldSet } from './fields.js';
+import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
 import type { OutFile, PlanData } from './protocol.js';
 import { Status } from './status.js';
@@ -70,7 +70,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     booklet.disabled = !!rosterText();
     if (booklet.disabled) booklet.checked = false;
   }
-  const large = h('input', { type: 'checkbox', id: 'large-print' });
+  const large = h('input', { type: 'checkbox', id: 'large-print', onchange: () => sheets.forEach(exampleNote) });
+  const exampleNote = (s: { fields: FieldSet }) => s.fields.note('example', large.checked ? EXAMPLE_IN_LARGE_PRINT : '');
   const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
   const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => result && download(result.name, result.bytes, 'application/zip') }, 'Download the class set (ZIP)');
@@ -84,6 +85,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const remove = h('button', { type: 'button', class: 'small', onclick: () => drop(sheet) }, `Remove this worksheet`);
     const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), field('How many', count, `${kind.countOf}, 1 to 1000`), fields.element, remove);
     const sheet: Sheet = { kind, fields, count, element };
+    exampleNote(sheet);
     sheets.push(sheet);
     list.append(element);
   }

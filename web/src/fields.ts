@@ -16,7 +16,12 @@ export interface FieldSet {
   set(values: Record<string, string>): void;
   showError(flag: string | undefined, message: string): boolean; // false when no field has that flag
   clearErrors(): void;
+  /** A line under a switch saying why it does nothing now ('' takes it away). */
+  note(key: string, text: string): void;
 }
+
+/** Large print prints no worked example: said under the switch, which stays as the teacher left it. */
+export const EXAMPLE_IN_LARGE_PRINT = 'Large print leaves the worked example out: it does not fit at 16 pt.';
 
 
 function help(id: string, text: string): HTMLElement {
@@ -33,6 +38,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   const element = h('div', { class: 'fields' });
   const readers: (() => [string, Values[string]] | null)[] = [];
   const setters = new Map<string, (v: string) => void>();
+  const notes = new Map<string, HTMLElement>();
   const errors = new FieldErrors();
   const own: OwnFiles = { words: '', pictures: [] };
   let filesField: Field | undefined;
@@ -44,10 +50,12 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     const describedBy = `${helpId} ${id}-error`;
     let control: HTMLElement;
     if (f.type === 'switch') {
-      const box = h('input', { type: 'checkbox', id, checked: f.value === true, 'aria-describedby': describedBy, onchange: changed });
+      const note = h('p', { class: 'help', id: `${id}-note`, hidden: true });
+      notes.set(f.key, note);
+      const box = h('input', { type: 'checkbox', id, checked: f.value === true, 'aria-describedby': `${describedBy} ${id}-note`, onchange: changed });
       readers.push(() => (box.checked !== (f.value === true) ? [f.key, box.checked] : null));
       setters.set(f.key, (v) => (box.checked = v === 'true' || v === ''));
-      element.append(h('div', { class: 'field switch' }, box, h('label', { for: id }, f.label), help(helpId, f.help), error));
+      element.append(h('div', { class: 'field switch' }, box, h('label', { for: id }, f.label), help(helpId, f.help), note, error));
       continue;
     }
     if (f.type === 'choice') {
@@ -135,6 +143,12 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     },
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),
+    note(key, text) {
+      const note = notes.get(key);
+      if (!note) return;
+      note.textContent = text;
+      note.hidden = !text;
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import type { KindForm } from '../../src/form.js';
 import { commonFields } from './common.js';
 import { download, h, inFormWords } from './dom.js';
-import { kindFields, type FieldSet } from './fields.js';
+import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
 import { Preview } from './preview.js';
 import type { OutFile } from './protocol.js';
@@ -17,7 +17,7 @@ function blurb(k: KindForm): string {
 export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
   let kind = kinds.find((k) => k.name === state.kind) ?? kinds[0]!;
   let fields: FieldSet;
-  const common = commonFields(() => schedule());
+  const common = commonFields(() => (exampleNote(), schedule()));
   const status = new Status();
   const sheetPreview = new Preview('Pages');
   const keyPreview = new Preview('Answer key');
@@ -67,12 +67,17 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     kind = k;
     fields = kindFields(k, () => schedule());
     fields.set(values);
+    exampleNote();
     common.setCount(k.defaultCount, k.countOf);
     common.setExplains(k.explains);
     common.setKeyed(!k.keyless);
     common.setLaidOut(k.layout);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);
+  }
+
+  function exampleNote(): void {
+    fields?.note('example', common.values().largePrint ? EXAMPLE_IN_LARGE_PRINT : '');
   }
 
   function save(which: number): void {
