@@ -120,6 +120,25 @@ describe('the Flow worked example', () => {
   });
 });
 
+describe('the Flow worked example as a young pupil reads it', () => {
+  it('numbers only its dots (no row or column numbers beside them), in numbers of 8 pt or more', () => {
+    for (const paper of ['a4', 'letter'] as const) {
+      const { draw, pages } = firstPage(flow, { size: 8 }, 4, paper);
+      const label = draw.texts.find((t) => t.text === pages[0]!.slots[0]!.code)!.box.y;
+      const band = draw.texts.filter((t) => t.box.y < label && draw.texts.indexOf(t) >= draw.texts.findIndex((x) => x.text === 'How to start'));
+      const inDot = (t: (typeof band)[number]) => {
+        const [x, y] = [t.box.x + t.box.w / 2, t.box.y + t.box.h / 2];
+        return draw.circles.some((c) => Math.hypot(c.cx - x, c.cy - y) < c.r);
+      };
+      const words = flowSteps(messages()).map((s) => s.text);
+      expect(band.filter((t) => !inDot(t)).map((t) => t.text)).toEqual(['How to start', '1', words[0], '2', words[1], '3', words[2]]);
+      const dots = band.filter(inDot);
+      expect(dots).toHaveLength(3 * 2 * FLOW.endpoints.length);
+      for (const t of dots) expect(t.size, `${paper} dot ${t.text}`).toBeGreaterThanOrEqual(8);
+    }
+  });
+});
+
 /** The first page of a run drawn as it prints, every text recorded. */
 function firstPage(kind: Kind, raw: Record<string, unknown>, count: number, paper: 'a4' | 'letter' = 'a4') {
   const o = kind.schema.parse(raw);

@@ -2,7 +2,7 @@ import type { Box, Draw } from '../../pdf/draw.js';
 import type { Messages } from '../../i18n/messages.js';
 import type { ExampleStep } from '../../layout/example.js';
 import type { FlowModel } from './model.js';
-import { drawDiagram } from './render.js';
+import { drawExample } from './render.js';
 
 /**
  * The worked example on the first page: a 5x5 puzzle and its first three lines, each started from
@@ -50,6 +50,6 @@ export function exampleSteps(m: Messages): ExampleStep[] {
     from[s.line] = EXAMPLE.paths[s.line]!.cells.length;
     // no rings round the new line: at this size they hide its dots, and the sentence names the line
     const diagram = { from: from.slice(), to: to.slice(), mark: [] };
-    return { text: m.t(`flow.example.${k + 1}`), draw: (d: Draw, box: Box) => drawDiagram(d, box, EXAMPLE, diagram) };
+    return { text: m.t(`flow.example.${k + 1}`), draw: (d: Draw, box: Box) => drawExample(d, box, EXAMPLE, diagram) };
   });
 }

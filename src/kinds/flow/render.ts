@@ -44,15 +44,19 @@ function drawGrid(d: Draw, f: Frame, m: FlowModel): void {
   d.rect({ x: f.x, y: f.y, w, h }, { stroke: BORDER, width: Math.max(0.8, f.cell * 0.04) });
 }
 
-function drawDots(d: Draw, f: Frame, m: FlowModel): void {
+/** Dot sizes as shares of a square (radius) and of the radius (the number, and the box it must fit). */
+const DOTS = { radius: 0.38, digit: 1.2, fit: 1.25 };
+
+function drawDots(d: Draw, f: Frame, m: FlowModel, look = DOTS): void {
+  const { radius, digit, fit } = look;
   m.endpoints.forEach((e, k) => {
     const [fill, ink] = PALETTE[k % PALETTE.length]!;
     for (const cell of e.cells) {
       const [x, y] = centre(f, cell);
-      const r = f.cell * 0.38;
+      const r = f.cell * radius;
       d.circle(x, y, r, { fill, stroke: OUTLINE, width: Math.max(0.5, f.cell * 0.03) });
-      const s = r * 1.25;
-      d.text(e.label, { x: x - s / 2, y: y - s / 2, w: s, h: s }, { size: r * 1.2, font: 'bold', color: ink, align: 'center', valign: 'middle', fit: true });
+      const s = r * fit;
+      d.text(e.label, { x: x - s / 2, y: y - s / 2, w: s, h: s }, { size: r * digit, font: 'bold', color: ink, align: 'center', valign: 'middle', fit: true });
     }
   });
 }
@@ -91,14 +95,30 @@ export function drawDiagram(d: Draw, box: Box, m: FlowModel, g: Diagram): void {
   for (let c = 0; c < m.width; c++) d.text(String(c + 1), { x: f.x + c * f.cell, y: f.y - edge, w: f.cell, h: edge - 1 }, { ...ink, align: 'center', valign: 'bottom' });
   for (let r = 0; r < m.height; r++) d.text(String(r + 1), { x: f.x - edge, y: f.y + r * f.cell, w: edge - 2, h: f.cell }, { ...ink, align: 'right', valign: 'middle' });
   drawGrid(d, f, m);
-  m.paths.forEach((p, j) => {
-    const a = Math.min(g.from[j]!, p.cells.length);
-    drawLine(d, f, m, j, p.cells.slice(0, a));
-    if (a < p.cells.length) drawLine(d, f, m, j, p.cells.slice(p.cells.length - g.to[j]!));
-  });
+  drawSoFar(d, f, m, g);
   drawDots(d, f, m);
   for (const i of g.mark) {
     const [x, y] = centre(f, [Math.floor(i / m.width), i % m.width]);
     d.circle(x, y, f.cell * 0.47, { stroke: '#000000', width: Math.max(1, f.cell * 0.08) });
   }
+}
+
+function drawSoFar(d: Draw, f: Frame, m: FlowModel, g: Diagram): void {
+  m.paths.forEach((p, j) => {
+    const a = Math.min(g.from[j]!, p.cells.length);
+    drawLine(d, f, m, j, p.cells.slice(0, a));
+    if (a < p.cells.length) drawLine(d, f, m, j, p.cells.slice(p.cells.length - g.to[j]!));
+  });
+}
+
+/**
+ * The worked example's picture, for a young reader: no row and column numbers (beside the dots'
+ * numbers they read as more dots, and the example's words never name a square), the grid as big as
+ * the box, bigger dots and their numbers as big as the dots allow.
+ */
+export function drawExample(d: Draw, box: Box, m: FlowModel, g: Diagram): void {
+  const f = frame(box, m);
+  drawGrid(d, f, m);
+  drawSoFar(d, f, m, g);
+  drawDots(d, f, m, { radius: 0.43, digit: 1.45, fit: 1.7 });
 }
