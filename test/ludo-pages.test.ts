@@ -8,6 +8,8 @@ import { RecordingDraw } from './helpers/record-draw.js';
 import { PAPER_SIZE } from '../src/pdf/document.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { LABEL_H, slotsBox } from '../src/layout/page.js';
+import { drawRules } from '../src/kinds/ludo/draw-pages.js';
+import { messages } from '../src/i18n/messages.js';
 
 const parse = (raw: Record<string, unknown>) => ludo.schema.parse(raw) as LudoOptions;
 const BOX = { x: 40, y: 120, w: 515, h: 660 };
@@ -65,6 +67,35 @@ describe('Ludo pages for pupils', () => {
           }
         }
       }
+    }
+  });
+
+  it('speaks to children playing on paper: no computer player on any page, whoever plays the replay', () => {
+    for (const players of ['auto120,random', 'auto120-keep,expected']) {
+      const all = [false, true].flatMap((key) => pageWords(parse({ players }), key)).flatMap((p) => p.words).join(' ');
+      expect(all).not.toMatch(/computer|Play it/i);
+      expect(all).toMatch(/A plan for choosing a move/);
+      expect(all).toMatch(/follows the plan on the rules page/);
+      // the replay asks which step of the plan chose a move only when a player follows it exactly
+      if (players === 'auto120,random') expect(all).toMatch(/Which step of the plan \(A, B, C or D\)/);
+    }
+  });
+
+  it('gives each line of the rules one mark: a bullet, or the letter of the plan\'s step (not a bullet before "A.")', () => {
+    for (const lang of ['en', 'fr', 'ar', 'zh']) {
+      const d = new RecordingDraw();
+      drawRules(d, BOX, messages(lang));
+      const lines = d.texts.filter((t) => t.box.h === 0); // paragraphs
+      const letters: string[] = [];
+      for (const l of lines) {
+        expect(l.text, lang).not.toMatch(/^[A-D][.)]\s/);
+        const near = (y: number) => y >= l.box.y && y <= l.box.y + l.size * 1.3;
+        const bullets = d.circles.filter((c) => near(c.cy));
+        const marks = d.texts.filter((t) => t.box.h > 0 && /^[A-Z]$/.test(t.text) && near(t.box.y + t.box.h / 2));
+        expect(bullets.length + marks.length, `${lang}: ${l.text}`).toBe(1);
+        letters.push(...marks.map((t) => t.text));
+      }
+      expect(letters, lang).toEqual(['A', 'B', 'C', 'D']);
     }
   });
 

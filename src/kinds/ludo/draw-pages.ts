@@ -3,21 +3,34 @@ import { GOAL, MARKERS, penultimateSquares } from './rules.js';
 import { table } from './draw-util.js';
 import { messages, type Messages } from '../../i18n/messages.js';
 
-/** The rules page: each part's title and its lines, from the messages (ludo.rules.<part>.title, .1, .2, ...). */
-const RULE_PARTS: [string, number][] = [
-  ['need', 1],
-  ['ready', 1],
-  ['turn', 6],
-  ['win', 1],
-  ['think', 3],
-  ['computer', 5],
+/**
+ * The rules page: each part's title and its lines, from the messages (ludo.rules.<part>.title, .1,
+ * .2, ...), and how many of its first lines are lettered A, B, C ... instead of bulleted: the plan's
+ * steps, which the replay sheets ask about by letter.
+ */
+const RULE_PARTS: [string, number, number][] = [
+  ['need', 1, 0],
+  ['ready', 1, 0],
+  ['turn', 6, 0],
+  ['win', 1, 0],
+  ['think', 3, 0],
+  ['plan', 5, 4],
 ];
 
-function rulesText(w: Messages): { title: string; lines: string[] }[] {
+interface RuleLine {
+  text: string;
+  /** A, B, C ... for a plan's step, or a bullet. */
+  letter?: string;
+}
+
+function rulesText(w: Messages): { title: string; lines: RuleLine[] }[] {
   const values = { goal: GOAL, markers: MARKERS, squares: penultimateSquares().join(', ') };
-  return RULE_PARTS.map(([part, n]) => ({
+  return RULE_PARTS.map(([part, n, lettered]) => ({
     title: w.t(`ludo.rules.${part}.title`),
-    lines: Array.from({ length: n }, (_, i) => w.t(`ludo.rules.${part}.${i + 1}`, values)),
+    lines: Array.from({ length: n }, (_, i) => ({
+      text: w.t(`ludo.rules.${part}.${i + 1}`, values),
+      ...(i < lettered ? { letter: String.fromCharCode(65 + i) } : {}),
+    })),
   }));
 }
 
@@ -29,18 +42,21 @@ export function drawRules(d: Draw, box: Box, w: Messages = messages(), half?: 0 
   const all = rulesText(w);
   const parts = half === undefined ? all : half === 0 ? all.slice(0, RULES_SPLIT) : all.slice(RULES_SPLIT);
   const measure = (size: number): number =>
-    parts.reduce((h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - size * 1.6, { size }) + size * 0.35, 0) + size * 0.6, 0);
+    parts.reduce((h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l.text, box.w - size * 1.6, { size }) + size * 0.35, 0) + size * 0.6, 0);
   let size = 13;
   while (size > Math.max(7, d.minText) && measure(size) > box.h) size -= 0.5;
   // right to left: bullets at the right margin, lines indented from it
   const rtl = w.dir === 'rtl';
   let y = box.y;
   for (const p of parts) {
-    d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });
+    d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top', align: rtl ? 'right' : 'left' });
     y += size * 1.6;
     for (const l of p.lines) {
-      d.circle(rtl ? box.x + box.w - size * 0.5 : box.x + size * 0.5, y + size * 0.6, size * 0.16, { fill: '#000000' });
-      y += d.paragraph(l, rtl ? box.x : box.x + size * 1.6, y, box.w - size * 1.6, { size }) + size * 0.35;
+      // one mark a line: the step's letter where a bullet would go, not a bullet before "A."
+      // (its capitals centred on the first line's height, where the line's own capitals sit)
+      if (l.letter) d.text(l.letter, { x: rtl ? box.x + box.w - size * 1.2 : box.x, y, w: size * 1.2, h: d.paragraphHeight(l.letter, box.w, { size }) }, { size, font: 'bold', align: rtl ? 'right' : 'left' });
+      else d.circle(rtl ? box.x + box.w - size * 0.5 : box.x + size * 0.5, y + size * 0.6, size * 0.16, { fill: '#000000' });
+      y += d.paragraph(l.text, rtl ? box.x : box.x + size * 1.6, y, box.w - size * 1.6, { size }) + size * 0.35;
     }
     y += size * 0.6;
   }
