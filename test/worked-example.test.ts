@@ -12,7 +12,7 @@ import { MM } from '../src/pdf/draw.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { kindForms } from '../src/form.js';
 import { messages } from '../src/i18n/messages.js';
-import { EXAMPLE as MIXED, PLUS_EXAMPLE, STEPS as CALC_STEPS, exampleFor, exampleSteps as calcSteps } from '../src/kinds/calcudoku/example.js';
+import { EXAMPLE as MIXED, STEPS as CALC_STEPS, exampleFor, exampleSteps as calcSteps } from '../src/kinds/calcudoku/example.js';
 import { EXAMPLE as FLOW, STEPS as FLOW_STEPS, exampleSteps as flowSteps } from '../src/kinds/flow/example.js';
 import { refSolve, ruleProblems } from './helpers/calcudoku-ref.js';
 import { countFillings } from './helpers/flowSolver.js';
@@ -25,13 +25,30 @@ const blank = (n: number) => Array.from({ length: n }, (_, i) => ({ number: i + 
 const calcudoku = findKind('calcudoku')!;
 const flow = findKind('flow')!;
 
-describe.each([
-  ['with + - and x', MIXED],
-  ['with + only', PLUS_EXAMPLE],
-])('the Calcudoku worked example %s', (_name, CALC) => {
-  it('is a real puzzle with one solution, by the independent referee', () => {
+/** Every set of signs a sheet may ask for, as the options write them. */
+const SIGN_SETS = ['+', '-', 'x', '/', '+-', '+x', '+/', '-x', '-/', 'x/', '+-x', '+-/', '+x/', '-x/', '+-x/'];
+const GLYPH: Record<string, string> = { '+': '+', '-': '\u2212', '*': '\u00d7', '/': '\u00f7' };
+/** What two different numbers make with a sign, written here from the rules (bigger number first for - and ÷). */
+function make(op: string, x: number, y: number): number | undefined {
+  const [hi, lo] = x > y ? [x, y] : [y, x];
+  if (op === '+') return x + y;
+  if (op === '*') return x * y;
+  if (op === '-') return hi - lo;
+  return hi % lo === 0 ? hi / lo : undefined;
+}
+
+describe.each(SIGN_SETS.flatMap((ops) => [[ops, false], [ops, true]] as const))('the Calcudoku worked example for signs %s (hidden: %s)', (ops, hidden) => {
+  const CALC = exampleFor(ops, hidden);
+  const allowed = [...ops].map((c) => (c === 'x' ? '*' : c));
+
+  it('uses only the sheet\'s signs, shown or hidden as on the sheet, and is a real puzzle with one solution by the independent referee', () => {
+    expect(CALC.hideOps).toBe(hidden);
+    for (const cage of CALC.cages) if (cage.op !== '=') expect(allowed, `${cage.target}${cage.op}`).toContain(cage.op);
+    // sheets with + - and x shown keep the example with three signs
+    if (!hidden && ['+', '-', '*'].every((o) => allowed.includes(o))) expect(CALC.cages).toEqual(MIXED.cages);
     expect(calcudoku.check(CALC)).toEqual([]);
     expect(ruleProblems(CALC)).toEqual([]);
+    // with hidden signs the referee reads every two-square box with each of the sheet's signs
     const sols = refSolve(CALC, 2);
     expect(sols).toHaveLength(1);
     expect(sols[0]).toEqual(CALC.solution);
@@ -43,53 +60,74 @@ describe.each([
     const texts = calcSteps(messages(), CALC).map((s) => s.text);
     CALC_STEPS.forEach((s, k) => {
       const [r, c] = s.cell;
+      const value = CALC.solution[r]![c]!;
       expect(grid[r]![c]).toBe(0);
-      expect(s.value).toBe(CALC.solution[r]![c]);
       const cage = CALC.cages.find((g) => g.cells.some(([a, b]) => a === r && b === c))!;
       if (s.why.t === 'one') {
         expect(cage.cells).toHaveLength(1);
-        expect(cage.target).toBe(s.value);
+        expect(cage.target).toBe(value);
       } else if (s.why.t === 'pair') {
-        // every pair of different numbers 1..n (the two squares share a column) that adds up to the target
+        // every pair of different numbers 1..n (the two squares share a line) that makes the target
+        // with the sign shown, or with hidden signs with any of the sheet's signs
         expect(cage.cells).toHaveLength(2);
-        expect(cage.op).toBe('+');
         const [[r1, c1], [r2, c2]] = cage.cells as [[number, number], [number, number]];
         expect(r1 === r2 || c1 === c2).toBe(true);
-        const numbers = new Set<number>();
-        for (let a = 1; a <= n; a++) for (let b = 1; b <= n; b++) if (a !== b && a + b === cage.target) numbers.add(a).add(b);
-        expect([...numbers].sort()).toEqual([s.value, s.why.other].sort());
-        expect(grid[r]!.includes(s.why.other)).toBe(true); // so this square cannot be `other`
+        const signs = hidden ? allowed : [cage.op];
+        const ways: [number, number, string][] = [];
+        for (let x = 1; x <= n; x++) for (let y = x + 1; y <= n; y++) for (const op of signs) if (make(op, x, y) === cage.target) ways.push([x, y, op]);
+        // one pair, and with hidden signs one sign too, which the sentence names
+        expect(ways, JSON.stringify(ways)).toHaveLength(1);
+        const [x, y, op] = ways[0]!;
+        expect([x, y]).toContain(value);
+        const other = x === value ? y : x;
+        expect(grid[r]!.includes(other)).toBe(true); // so this square cannot be `other`
         expect(r).toBe(0); // the sentence says "the top row"
+        expect([`${x} ${GLYPH[op]} ${y}`, `${y} ${GLYPH[op]} ${x}`].some((e) => texts[k]!.includes(e)), texts[k]).toBe(true);
+        if (hidden) expect(texts[k]).toContain(`the hidden sign is ${GLYPH[op]}`);
+        else expect(texts[k]).toContain(`${cage.target}${GLYPH[cage.op]}`);
+        expect(texts[k]).toContain(String(other));
       } else {
         const others = grid[r]!.filter((_v, j) => j !== c);
         expect(others.every((v) => v > 0)).toBe(true);
         const missing = [...Array(n).keys()].map((i) => i + 1).filter((v) => !others.includes(v));
-        expect(missing).toEqual([s.value]);
+        expect(missing).toEqual([value]);
         expect(r).toBe(0);
       }
-      expect(texts[k]).toContain(String(s.value));
-      grid[r]![c] = s.value;
+      expect(texts[k]).toContain(String(value));
+      grid[r]![c] = value;
     });
+  });
+
+  it('draws its targets with the sheet\'s signs, or without signs when the sheet hides them', () => {
+    const steps = calcSteps(messages(), CALC);
+    const d = new RecordingDraw();
+    steps[2]!.draw(d, { x: 0, y: 0, w: 90, h: 90 });
+    const clues = d.texts.filter((t) => t.size < 0.4 * 30).map((t) => t.text); // clues are small, digits in squares big
+    expect(clues).toHaveLength(CALC.cages.length);
+    for (const t of clues) {
+      if (hidden) expect(t).toMatch(/^\d+$/);
+      else expect([...allowed.map((o) => GLYPH[o]!), ''].map((g) => t.replace(/^\d+/, '') === g).some(Boolean), t).toBe(true);
+    }
   });
 });
 
 describe('the Calcudoku worked example a sheet gets', () => {
-  it('uses only the signs of the sheet\'s puzzles, when it can', () => {
-    const signs = (ops: string) => [...new Set(exampleFor(ops).cages.map((c) => c.op).filter((op) => op !== '='))].sort().join('');
-    expect(signs('+-x/')).toBe('*+-');
-    expect(signs('+')).toBe('+');
-    expect(signs('+-')).toBe('+');
-    expect(signs('+x')).toBe('+');
-    expect(signs('-x')).toBe('*+-'); // no sheet without + has a + step to show
-    const { sections } = calcudoku;
-    const o = calcudoku.schema.parse({ size: 4, ops: '+', count: 1 });
-    const items = generateItems(calcudoku, o, 'plus-example', 1);
-    const lead = sections(o, items, sectionContext('a4', templates))[0]!.lead!;
-    const d = new RecordingDraw();
-    lead.draw(d, { x: 0, y: 0, w: 500, h: lead.height });
-    const targets = d.texts.map((t) => t.text).filter((t) => /^\d+\D$/.test(t));
+  it('through the sheet: x only shows x boxes; hidden signs show no sign and say how the sign was found', () => {
+    const lead = (raw: Record<string, unknown>) => {
+      const o = calcudoku.schema.parse({ size: 4, count: 1, ...raw });
+      const l = calcudoku.sections(o, generateItems(calcudoku, o, 'ex-signs', 1), sectionContext('a4', templates))[0]!.lead!;
+      const d = new RecordingDraw();
+      l.draw(d, { x: 0, y: 0, w: 500, h: l.height });
+      return d.texts.map((t) => t.text);
+    };
+    const times = lead({ ops: 'x' });
+    const targets = times.filter((t) => /^\d+\D$/.test(t));
     expect(targets.length).toBeGreaterThan(0);
-    expect(targets.filter((t) => !t.endsWith('+'))).toEqual([]);
+    expect(targets.filter((t) => !t.endsWith('\u00d7'))).toEqual([]);
+    expect(times.join(' ')).not.toMatch(/\d \+ \d|\u2212/);
+    const hiddenSigns = lead({ hideOps: true });
+    expect(hiddenSigns.filter((t) => /^\d+\D$/.test(t))).toEqual([]);
+    expect(hiddenSigns.join(' ')).toMatch(/the hidden sign is/);
   });
 });
 

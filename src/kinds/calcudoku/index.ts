@@ -67,6 +67,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
     return parts.join(' · ');
   },
   sections(o, items, ctx) {
+    const example = exampleFor(o.ops, o.hideOps);
     return puzzleSections({
       items,
       ctx,
@@ -74,7 +75,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       // Clue size as render.ts draws it; the layout keeps it at 7 pt or more.
       legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27, floorShare: 0.32, minCellPt: ctx.largePrint ? largeCell(o, items) : undefined },
       instructions: instructions(o, wordsOf(ctx)),
-      example: o.example !== false && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx), exampleFor(o.ops)), squares: exampleFor(o.ops).size } : undefined,
+      example: o.example !== false && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx), example), squares: example.size } : undefined,
       puzzle: drawPuzzle,
       answer: drawAnswer,
     });

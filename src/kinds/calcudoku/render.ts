@@ -2,7 +2,7 @@ import { square, type Box, type Draw } from '../../pdf/draw.js';
 import type { CalcudokuModel, Op } from './model.js';
 
 /** Print signs: the real minus, times and division glyphs (Andika has them). */
-const SIGN: Record<Op, string> = { '+': '+', '-': '\u2212', '*': '\u00d7', '/': '\u00f7', '=': '' };
+export const SIGN: Record<Op, string> = { '+': '+', '-': '\u2212', '*': '\u00d7', '/': '\u00f7', '=': '' };
 
 export function clueText(target: number, op: Op, showSign: boolean): string {
   return showSign ? `${target}${SIGN[op]}` : String(target);
@@ -49,9 +49,9 @@ export function drawDiagram(d: Draw, box: Box, m: CalcudokuModel, g: Diagram): v
   drawGrid(d, grid, m, { signs: true, digits: g.digits, marks: g.marks, notes: g.notes });
 }
 
-/** The worked example's picture: the digits so far and the square just filled shaded, no labels. */
+/** The worked example's picture: the digits so far and the square just filled shaded, no labels; signs as on the sheet. */
 export function drawExample(d: Draw, box: Box, m: CalcudokuModel, digits: number[], marks: number[]): void {
-  drawGrid(d, box, m, { signs: true, digits, marks });
+  drawGrid(d, box, m, { signs: !m.hideOps, digits, marks });
 }
 
 interface Look {
