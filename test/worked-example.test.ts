@@ -234,17 +234,23 @@ describe('the example on the first page', () => {
 
   it('shows "How to start" and three steps in words of 7.5 pt or more that fit beside or under their pictures', () => {
     for (const paper of ['a4', 'letter'] as const) {
-      for (const [kind, raw] of [[calcudoku, { size: 6 }], [flow, { size: 8 }]] as const) {
-        const { draw, pages } = firstPage(kind, raw, 4, paper);
+      const sheets: [Kind, Record<string, unknown>, number][] = [
+        [calcudoku, { size: 6 }, 4], [flow, { size: 8 }, 4],
+        // the longest sentence, the hidden sign's, on sheets of four and of one
+        [calcudoku, { size: 6, hideOps: true }, 4], [calcudoku, { size: 4, hideOps: true }, 1], [calcudoku, { size: 4, ops: 'x' }, 6],
+      ];
+      for (const [kind, raw, count] of sheets) {
+        const { draw, pages } = firstPage(kind, raw, count, paper);
         expect(draw.texts.some((t) => t.text === 'How to start')).toBe(true);
-        const steps = (kind === calcudoku ? calcSteps(messages()) : flowSteps(messages())).map((s) => s.text);
+        const o = calcudoku.schema.parse(raw);
+        const steps = (kind === calcudoku ? calcSteps(messages(), exampleFor(o.ops, o.hideOps)) : flowSteps(messages())).map((s) => s.text);
         // the first puzzle's number and code, under the example
         const firstLabel = draw.texts.find((t) => t.text === pages[0]!.slots[0]!.code)!.box.y;
         for (const text of steps) {
           const mark = draw.texts.find((t) => t.text === text)!;
           expect(mark, text).toBeDefined();
           expect(mark.size).toBeGreaterThanOrEqual(7.5);
-          expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size })).toBeLessThanOrEqual(firstLabel);
+          expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size }), `${kind.name} ${JSON.stringify(raw)} ${paper}: ${text}`).toBeLessThanOrEqual(firstLabel);
         }
       }
     }
