@@ -11,7 +11,7 @@ import { PAPER_SIZE } from '../src/pdf/document.js';
 import { MM } from '../src/pdf/draw.js';
 import { contentBox, expandPages } from '../src/pdf/render.js';
 import { kindForms } from '../src/form.js';
-import { messages } from '../src/i18n/messages.js';
+import { languages, messages } from '../src/i18n/messages.js';
 import { EXAMPLE as MIXED, STEPS as CALC_STEPS, exampleFor, exampleSteps as calcSteps } from '../src/kinds/calcudoku/example.js';
 import { EXAMPLE as FLOW, STEPS as FLOW_STEPS, exampleSteps as flowSteps } from '../src/kinds/flow/example.js';
 import { refSolve, ruleProblems } from './helpers/calcudoku-ref.js';
@@ -178,9 +178,9 @@ describe('the Flow worked example as a young pupil reads it', () => {
 });
 
 /** The first page of a run drawn as it prints, every text recorded. */
-function firstPage(kind: Kind, raw: Record<string, unknown>, count: number, paper: 'a4' | 'letter' = 'a4') {
+function firstPage(kind: Kind, raw: Record<string, unknown>, count: number, paper: 'a4' | 'letter' = 'a4', lang?: string) {
   const o = kind.schema.parse(raw);
-  const pages = planPages([kindPart(kind, o, generateItems(kind, o, 'ex', count), { paper }, templates)], false);
+  const pages = planPages([kindPart(kind, o, generateItems(kind, o, 'ex', count), { paper, ...(lang ? { lang } : {}) }, templates)], false);
   const size = PAPER_SIZE[paper];
   const blocks = expandPages(pages, { paper, templates, meta: { title: '', subject: '', keywords: '' } });
   const draw = new RecordingDraw();
@@ -251,6 +251,23 @@ describe('the example on the first page', () => {
           expect(mark, text).toBeDefined();
           expect(mark.size).toBeGreaterThanOrEqual(7.5);
           expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size }), `${kind.name} ${JSON.stringify(raw)} ${paper}: ${text}`).toBeLessThanOrEqual(firstLabel);
+        }
+      }
+    }
+  });
+
+  it('fits the Calcudoku example\'s sentences above the first puzzle in every shipped language, signs shown or hidden', () => {
+    for (const lang of languages()) {
+      for (const paper of ['a4', 'letter'] as const) {
+        for (const [raw, count] of [[{ size: 6 }, 4], [{ size: 6, hideOps: true }, 4], [{ size: 4, hideOps: true }, 1]] as const) {
+          const { draw, pages } = firstPage(calcudoku, raw, count, paper, lang);
+          const o = calcudoku.schema.parse(raw);
+          const firstLabel = draw.texts.find((t) => t.text === pages[0]!.slots[0]!.code)!.box.y;
+          for (const { text } of calcSteps(messages(lang), exampleFor(o.ops, o.hideOps))) {
+            const mark = draw.texts.find((t) => t.text === text)!;
+            expect(mark, `${lang}: ${text}`).toBeDefined();
+            expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size }), `${lang} ${paper} ${JSON.stringify(raw)}: ${text}`).toBeLessThanOrEqual(firstLabel);
+          }
         }
       }
     }
