@@ -253,6 +253,16 @@ describe('the web page', () => {
     await page.screenshot({ path: join(dir, 'fultiples-tasks.png'), fullPage: false });
   }, 120_000);
 
+  it('keeps the page buttons on one line on a phone', async () => {
+    const page = await s.page();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=8&seed=phone`);
+    expect(await settled(page)).toMatch(/ready/);
+    const heights = await page.$$eval('#panel-sheet .page-nav > *', (els) => els.map((el) => el.getBoundingClientRect().height));
+    expect(heights.length).toBe(3);
+    for (const h of heights) expect(h).toBeLessThan(36); // one line each (two lines were ~50 px)
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
