@@ -79,10 +79,11 @@ const LOOKS_LIKE = 'a code looks like K6HF-4F7Q2X9MXA (letters, a dash, 10 chara
 const MOST_CASE_LETTERS = 6;
 
 /**
- * The options as typed, then (for text typed in one case) each way of writing its letters in upper
- * or lower case, when there are few enough letters.
+ * The options as typed or, for text typed all in one case, each way of writing its letters in upper
+ * or lower case (the typed one among them), when there are few enough letters.
  */
-function caseVariants(options: string, oneCase: boolean): string[] {
+function caseVariants(options: string): string[] {
+  const oneCase = options === options.toUpperCase() || options === options.toLowerCase();
   const at = [...options].flatMap((c, i) => (c.toLowerCase() !== c.toUpperCase() ? [i] : []));
   if (!oneCase || at.length > MOST_CASE_LETTERS) return [options];
   const out: string[] = [];
@@ -93,7 +94,7 @@ function caseVariants(options: string, oneCase: boolean): string[] {
     });
     out.push(chars.join(''));
   }
-  return [options, ...out];
+  return out;
 }
 
 function upper32(text: string): string {
@@ -128,10 +129,11 @@ export function parseCode(raw: string, canonical?: (letter: string, options: str
   // Some kinds print both cases with different meanings (Dobble's A for all pictures, a for
   // animals): a code typed all in one case is matched against the ways the kind prints it, and
   // taken when exactly one of them passes the check.
-  const oneCase = options === options.toUpperCase() || options === options.toLowerCase();
-  const fits = caseVariants(options, oneCase)
-    .map((v) => canonical?.(letter, v))
-    .filter((v, i, all): v is string => v !== undefined && v.toLowerCase() === options.toLowerCase() && all.indexOf(v) === i && checkText(letter + v + seed) === check);
-  if (fits.length === 1) return { letter, options: fits[0]!, seed, checked: true };
+  const fits = new Set<string>();
+  for (const v of caseVariants(options)) {
+    const printed = canonical?.(letter, v);
+    if (printed !== undefined && printed.toLowerCase() === options.toLowerCase() && checkText(letter + printed + seed) === check) fits.add(printed);
+  }
+  if (fits.size === 1) return { letter, options: [...fits][0]!, seed, checked: true };
   fail(`"${raw}" does not add up: a character is mistyped or two are swapped; check the code against the printed page`);
 }
