@@ -6,7 +6,7 @@ import type { Kind, OptionSpec, Paper } from '../core/kind.js';
 import { commonSchema } from '../core/common.js';
 import { fail, UserError } from '../core/errors.js';
 import { KINDS, findKind } from '../kinds/index.js';
-import { parseRoster } from './roster.js';
+import { checkNames, parseRoster } from './roster.js';
 import { DEFAULT_LANG, languages } from '../i18n/messages.js';
 
 /** One worksheet of a plan, validated; plain data, so it can be posted to worker threads. */
@@ -297,15 +297,9 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     r.fail(['pupils'], 'give the class list once: roster names a file of names, pupils lists them in the plan', true);
   }
   if (top.data.pupils !== undefined) {
-    try {
-      roster = parseRoster(top.data.pupils.join('\n'), 'pupils');
-    } catch (e) {
-      if (!(e instanceof UserError)) throw e;
-      // parseRoster counts lines from 1; here they are the names' places in the list, shown as the plan's lines
-      const at = /^pupils:(\d+): (.*)$/.exec(e.message);
-      if (at) r.fail(['pupils', Number(at[1]) - 1], at[2]!.replace(/ on line (\d+);/, (_, n: string) => ` on line ${r.line(['pupils', Number(n) - 1])};`));
-      r.fail(['pupils'], 'must list at least one name');
-    }
+    // each name as written on its own line of the plan, which the messages name
+    const names = top.data.pupils.map((n) => n.replace(/\s+/g, ' ').trim());
+    roster = checkNames(names, (i, m) => r.fail(i === null ? ['pupils'] : ['pupils', i], m), (i) => r.line(['pupils', i]), 'name');
   }
   if (top.data.roster !== undefined) {
     const shown = top.data.roster;

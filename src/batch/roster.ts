@@ -69,24 +69,33 @@ export function parseRoster(text: string, file: string): string[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
   const names: string[] = [];
-  const seen = new Map<string, number>();
+  const lineOf: number[] = []; // the file's line of each name
   const columns = lines.length ? columnsOf(lines[0]!) : null;
   lines.forEach((line, i) => {
-    const at = `${file}:${i + 1}`;
     if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
-    const name = columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line);
-    if (!name) fail(`${at}: the roster has a blank ${columns ? 'name' : 'line'}; give one pupil name on every line (remove the blank line)`);
-    if (name.length > MAX_NAME) fail(`${at}: the name "${name.slice(0, 20)}..." is longer than ${MAX_NAME} characters`);
-    const key = name.toLocaleLowerCase('en');
-    const before = seen.get(key);
-    if (before !== undefined) {
-      fail(`${at}: "${name}" is already on line ${before}; every name must be different (add an initial, e.g. "${name} B.")`);
-    }
-    seen.set(key, i + 1);
-    names.push(name);
+    names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line));
+    lineOf.push(i + 1);
   });
   if (!names.length) fail(`${file}: the roster is empty; write one pupil name on each line (a first line "name" is allowed)`);
-  if (names.length > MAX_PUPILS) fail(`${file}: the roster has ${names.length} names; at most ${MAX_PUPILS} are allowed`);
+  return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns ? 'name' : 'line');
+}
+
+/**
+ * A class list's names, checked: none blank or longer than MAX_NAME, none given twice (case
+ * ignored), at most MAX_PUPILS. `refuse(i, message)` says where name i was written (null: the whole
+ * list); `line(i)` is the line of name i, for "already on line N". `blank` is what an empty one is.
+ */
+export function checkNames(names: string[], refuse: (i: number | null, message: string) => never, line: (i: number) => number, blank: 'line' | 'name'): string[] {
+  const seen = new Map<string, number>();
+  names.forEach((name, i) => {
+    if (!name) refuse(i, `the roster has a blank ${blank}; give one pupil name on every line (remove the blank line)`);
+    if (name.length > MAX_NAME) refuse(i, `the name "${name.slice(0, 20)}..." is longer than ${MAX_NAME} characters`);
+    const key = name.toLocaleLowerCase('en');
+    const before = seen.get(key);
+    if (before !== undefined) refuse(i, `"${name}" is already on line ${line(before)}; every name must be different (add an initial, e.g. "${name} B.")`);
+    seen.set(key, i);
+  });
+  if (names.length > MAX_PUPILS) refuse(null, `the roster has ${names.length} names; at most ${MAX_PUPILS} are allowed`);
   return names;
 }
 
