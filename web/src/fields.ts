@@ -49,6 +49,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     const error = errors.line(f.flag, `${id}-error`, f.label);
     const describedBy = `${helpId} ${id}-error`;
     let control: HTMLElement;
+    let extra: HTMLElement | null = null; // under the control, before its help
     if (f.type === 'switch') {
       const note = h('p', { class: 'help', id: `${id}-note`, hidden: true });
       notes.set(f.key, note);
@@ -80,8 +81,9 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       continue;
     } else if (f.type === 'lines') {
       const area = h('textarea', { id, rows: 3, placeholder: f.example ? `for example ${f.example}` : undefined, 'aria-describedby': describedBy, oninput: changed });
+      const typed = () => area.value.split('\n').map((l) => l.trim()).filter(Boolean);
       readers.push(() => {
-        const lines = area.value.split('\n').map((l) => l.trim()).filter(Boolean);
+        const lines = typed();
         return lines.length ? [f.key, lines] : null;
       });
       setters.set(f.key, (v) => (area.value = v.split('|').join('\n')));
@@ -89,13 +91,11 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       if (f.suggestions) {
         // a line to start from for each kind of worksheet, rather than a syntax to learn
         const add = (line: string) => {
-          const lines = area.value.split('\n').map((l) => l.trim()).filter(Boolean);
+          const lines = typed();
           if (!lines.includes(line)) area.value = [...lines, line].join('\n');
           changed();
         };
-        const buttons = Object.entries(f.suggestions).map(([line, words]) => h('button', { type: 'button', class: 'small', onclick: () => add(line) }, `+ ${words}`));
-        element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, h('div', { class: 'suggestions' }, ...buttons), help(helpId, f.help), error));
-        continue;
+        extra = h('div', { class: 'suggestions' }, ...Object.entries(f.suggestions).map(([line, words]) => h('button', { type: 'button', class: 'small', onclick: () => add(line) }, `+ ${words}`)));
       }
     } else if (f.type === 'files') {
       filesField = f;
@@ -117,7 +117,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       setters.set(f.key, (v) => (input.value = v));
       control = input;
     }
-    element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, help(helpId, f.help), error));
+    element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, extra, help(helpId, f.help), error));
   }
 
   return {

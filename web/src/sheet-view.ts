@@ -7,13 +7,13 @@ import { Preview } from './preview.js';
 import type { OutFile } from './protocol.js';
 import { Status } from './status.js';
 
-/** "Worksheets": pick a kind, set its options, see the pages as they change, download the files. */
 /** A kind's summary under its name on the card, without saying the name again ("Flow (Numberlink): join ..."). */
 function blurb(k: KindForm): string {
   const named = k.summary.toLowerCase().startsWith(k.title.toLowerCase()) ? k.summary.slice(k.title.length).replace(/^\s*(\([^)]*\))?\s*:?\s*/, '') : k.summary;
   return named.charAt(0).toUpperCase() + named.slice(1);
 }
 
+/** "Worksheets": pick a kind, set its options, see the pages as they change, download the files. */
 export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
   let kind = kinds.find((k) => k.name === state.kind) ?? kinds[0]!;
   let fields: FieldSet;
