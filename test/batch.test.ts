@@ -86,6 +86,9 @@ describe('plan files', () => {
     expect(parsePlan(`pupils:\n  - Ava\n  - 'Smith, Ben'\n  - 7\n${PLAN}`, 'week3.yaml').roster).toEqual(['Ava', 'Smith, Ben', '7']);
     expect(planError(`pupils:\n  - Ava\n  - Ben\n  - ava\n${PLAN}`)).toMatch(/^week3\.yaml:4: pupils\[2\]: "ava" is already on line 2; every name must be different/);
     expect(planError(`pupils: []\n${PLAN}`)).toMatch(/^week3\.yaml:1: pupils: must list at least one name/);
+    // each listed name is a pupil: none is taken for a header, none dropped
+    expect(parsePlan(`pupils:\n  - Name\n  - 'First name,Class'\n${PLAN}`, 'week3.yaml').roster).toEqual(['Name', 'First name,Class']);
+    expect(planError(`pupils:\n  - Ava\n  - ''\n${PLAN}`)).toMatch(/^week3\.yaml:3: pupils\[1\]: the roster has a blank name/);
     expect(planError(`roster: class.csv\npupils: [Ava]\n${PLAN}`)).toMatch(/^week3\.yaml:2: give the class list once/);
   });
 });
