@@ -261,6 +261,11 @@ describe('the web page', () => {
     const heights = await page.$$eval('#panel-sheet .page-nav > *', (els) => els.map((el) => el.getBoundingClientRect().height));
     expect(heights.length).toBe(3);
     for (const h of heights) expect(h).toBeLessThan(36); // one line each (two lines were ~50 px)
+    // The three views' tabs share one row, inside the screen (the third had a row of its own).
+    const tabs = await page.$$eval('nav button', (els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ top: r.top, right: r.right })));
+    expect(tabs.length).toBe(3);
+    expect(new Set(tabs.map((t) => Math.round(t.top))).size).toBe(1);
+    for (const t of tabs) expect(t.right).toBeLessThanOrEqual(390);
   }, 120_000);
 
   it('answers a printed code, and says plainly when a code is wrong', async () => {
