@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
 import { Draw } from '../src/pdf/draw.js';
 import { createDocument } from '../src/pdf/document.js';
-import { wrapText } from '../src/pdf/runs.js';
+import { lineRuns, wrapText } from '../src/pdf/runs.js';
 
 const tmp = mkdtempSync(join(tmpdir(), 'pp-scripts-'));
 
@@ -104,13 +104,36 @@ describe('text in any script', () => {
 
 describe('text no font can show', () => {
   it('is refused in one line naming the characters, exit 2, no file', () => {
-    const out = join(tmp, 'emoji.pdf');
-    const r = cli(['calcudoku', '--seed', 'a', '--count', '2', '--title', 'Parrots 🦜', '--out', out]);
+    const out = join(tmp, 'hieroglyph.pdf');
+    const r = cli(['calcudoku', '--seed', 'a', '--count', '2', '--title', 'Pharaoh 𓀀', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toContain('🦜');
-    expect(r.stderr).toContain('U+1F99C');
+    expect(r.stderr).toContain('𓀀');
+    expect(r.stderr).toContain('U+13000');
     expect(existsSync(out)).toBe(false);
+  });
+});
+
+describe('emoji', () => {
+  // A skin tone, a keycap, a flag and people joined by U+200D are one picture each: drawn from one
+  // font file, as one glyph (their parts alone are listed in other files of the same font).
+  const SEQUENCES = ['👍🏽', '3️⃣', '🇬🇧', '👩‍🏫'];
+
+  it('print in titles, each sequence as one picture', async () => {
+    const out = join(tmp, 'emoji-title.pdf');
+    const title = `Week 3 ⭐ ${SEQUENCES.join(' ')} 🦜`;
+    const r = cli(['calcudoku', '--seed', 'a', '--count', '2', '--title', title, '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(pdfText(out)[0]).toBe(title);
+    const doc = createDocument('a4', { title: 'e', subject: '', keywords: '' });
+    doc.addPage();
+    for (const seq of SEQUENCES) {
+      const { runs } = lineRuns(doc, `a ${seq} b`, 'bold');
+      const emoji = runs.find((run) => run.text.includes(seq.slice(0, 2)))!;
+      expect(emoji.text.trim(), seq).toBe(seq);
+      const font = (doc.font(emoji.font) as unknown as { _font: { font: { layout(t: string): { glyphs: unknown[] } } } })._font.font;
+      expect(font.layout(seq).glyphs, seq).toHaveLength(1);
+    }
   });
 });
 
@@ -156,7 +179,7 @@ describe('class sets and word decks in other scripts', () => {
     }
   });
 
-  it('draw word decks in Chinese and Hebrew, emoji lines as their pictures, and refuse emoji with none', () => {
+  it('draw word decks in Chinese and Hebrew, emoji lines as their pictures, and refuse a character no font has', () => {
     const zh = ['苹果', '香蕉', '老虎', '大象', '熊猫', '月亮', '太阳', '星星', '小猫', '小狗', '汽车', '飞机', '🍎'];
     const he = ['תפוח', 'בננה', 'נמר', 'פיל', 'דוב', 'ירח', 'שמש', 'כוכב', 'חתול', 'כלב', 'מכונית', 'מטוס', 'ספר'];
     for (const [lang, words] of [['zh', zh], ['he', he]] as const) {
@@ -169,10 +192,10 @@ describe('class sets and word decks in other scripts', () => {
       for (const w of words.filter((w) => !/\p{Extended_Pictographic}/u.test(w))) expect(got, w).toContain(w);
     }
     const bad = join(tmp, 'bad.txt');
-    writeFileSync(bad, ['cat', 'dog', 'hen', 'cow', 'pig', 'fox', 'melting 🫠'].join('\n'));
+    writeFileSync(bad, ['cat', 'dog', 'hen', 'cow', 'pig', 'fox', 'pharaoh 𓀀'].join('\n'));
     const r = cli(['dobble', '--seed', 'w', '--symbols', bad, '--symbols-per-card', '3', '--out', join(tmp, 'bad.pdf')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('🫠');
+    expect(r.stderr).toContain('𓀀');
     expect(existsSync(join(tmp, 'bad.pdf'))).toBe(false);
   });
 });

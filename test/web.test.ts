@@ -98,6 +98,18 @@ describe('the web page', () => {
   }, 120_000);
 
 
+  it('prints emoji in a title, fetching their font, as the command line does', async () => {
+    const page = await s.page();
+    const title = 'Week 3 ⭐ 👩‍🏫 👍🏽';
+    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&title=${encodeURIComponent(title)}`);
+    expect(await settled(page)).toMatch(/ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--title', title]);
+    expect(pdf.equals(ref.pdf)).toBe(true);
+    expect(pdfText(pdf)).toContain(title);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+  }, 120_000);
+
   it('says so when a font it needs cannot be fetched, instead of waiting for ever', async () => {
     const page = await s.page();
     await page.route(/fonts\/.*(vazirmatn|noto)/i, (r) => r.abort());

@@ -54,6 +54,9 @@ export const SOURCES: Source[] = [
   // character is refused, naming the package to install.
   ...cjk('sc', 'Chinese and Japanese', /[\u2e80-\u2fdf\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000}-\u{3ffff}]/u),
   ...cjk('kr', 'Korean', /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/),
+  // Emoji last, in black and white (a title "Week 3 ⭐" was refused): ink is one colour, and a
+  // colour emoji printed in grey loses its shape where this one keeps its outline.
+  { dir: `${NPM}@fontsource-variable/noto-emoji`, slices: (k) => /^\[\d+\]$/.test(k), file: (s) => `files/noto-emoji-${s.slice(1, -1)}-wght-normal.woff2` },
 ];
 
 type Ranges = { file: string; ranges: number[] }[]; // flat [start, end, start, end, ...]

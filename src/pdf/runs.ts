@@ -167,7 +167,18 @@ function pieces(doc: Doc, text: string, font: FontName, levels: Uint8Array, offs
   const chain = chainOf(doc, font);
   // Andika has a few Greek letters for maths: Greek words take all their letters from one font
   const scripts = SCRIPTS.filter((re) => [...text].some((ch) => re.test(ch) && !covers(f, ch.codePointAt(0)!)));
-  for (const ch of text) {
+  const add = (piece: string, id: string, fk: FkFont) => {
+    const level = levels[offset + i] ?? 0;
+    if (cur && cur.font === id && cur.level === level) cur.text += piece;
+    else out.push((cur = { text: piece, font: id, level, start: i }));
+    curFont = fk;
+    i += piece.length;
+  };
+  for (const ch of emojiAware(text, weight)) {
+    if (typeof ch !== 'string') {
+      add(ch.emoji, fallbackId(doc, ch.file, weight), openFont(ch.file, weight));
+      continue;
+    }
     const cp = ch.codePointAt(0)!;
     let id: string;
     let fk: FkFont;
@@ -191,14 +202,36 @@ function pieces(doc: Doc, text: string, font: FontName, levels: Uint8Array, offs
       id = fallbackId(doc, file, weight);
       fk = openFont(file, weight);
     }
-    const level = levels[offset + i] ?? 0;
-    if (cur && cur.font === id && cur.level === level) cur.text += ch;
-    else out.push((cur = { text: ch, font: id, level, start: i }));
-    curFont = fk;
-    i += ch.length;
+    add(ch, id, fk);
   }
   if (missing.length) refuseUncovered([...new Set(missing)]);
   return out;
+}
+
+// Parts of an emoji sequence: a skin tone, a keycap, a flag's two letters or people joined by
+// U+200D make one picture only when one font file draws the whole sequence, and their parts are
+// listed in several files (the first file for each part alone would split the picture in two).
+const EMOJI_PART = /\p{Extended_Pictographic}|\u20e3|\p{Regional_Indicator}/u;
+
+let graphemes: Intl.Segmenter | undefined;
+
+/** The text's characters, with each emoji sequence some one file draws whole as one item. */
+function* emojiAware(text: string, weight: number): Generator<string | { emoji: string; file: string }> {
+  if (!EMOJI_PART.test(text)) {
+    yield* text;
+    return;
+  }
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  for (const { segment } of graphemes.segment(text)) {
+    const file = [...segment].length > 1 && EMOJI_PART.test(segment) ? wholeFile(segment, weight) : undefined;
+    if (file) yield { emoji: segment, file };
+    else yield* segment;
+  }
+}
+
+function wholeFile(sequence: string, weight: number): string | undefined {
+  const cps = [...sequence].map((c) => c.codePointAt(0)!);
+  return candidateFiles(cps[0]!).find((file) => cps.every((cp) => candidateFiles(cp).includes(file)) && cps.every((cp) => JOINER.test(String.fromCodePoint(cp)) || openFont(file, weight).hasGlyphForCodePoint(cp)));
 }
 
 const RTL_SCRIPT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
@@ -254,8 +287,9 @@ export function drawRuns(doc: Doc, runs: TextRun[], x: number, baseline: number,
   // Indic and Thai letters are drawn reordered (a vowel sign before its consonant) or split (Thai
   // sara am), which no per-glyph record of letters can undo: the line as written goes with it, so
   // copying and searching the PDF give the real words. Not for right-to-left lines: readers turn
-  // such replacement text round again.
-  const actual = text !== undefined && REORDERED.test(text) && !RTL.test(text);
+  // such replacement text round again. An emoji drawn as one glyph from several characters (a
+  // skin tone) would copy out as its first character alone.
+  const actual = text !== undefined && (REORDERED.test(text) || EMOJI_PART.test(text)) && !RTL.test(text);
   if (actual) doc.markContent('Span', { actual: text } as never);
   for (const r of runs) {
     const d = doc.font(r.font).fontSize(size);
