@@ -265,6 +265,36 @@ describe('the web page', () => {
     await page.screenshot({ path: join(dir, 'fultiples-tasks.png'), fullPage: false });
   }, 120_000);
 
+  it('never downloads the last options\' file while the new one is being made', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=stale`);
+    expect(await settled(page)).toMatch(/ready/);
+    const before = await runs(page);
+    await page.fill('label:has-text("Size") + input', '9');
+    // at once, before the new job has even started: the files shown are the 4x4's
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    expect(await page.isDisabled('button:has-text("Download data")')).toBe(true);
+    expect(await page.$('#panel-sheet.stale')).not.toBeNull();
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await page.$('#panel-sheet.stale')).toBeNull();
+    await downloadOf(page, 'Download PDF');
+    expect(downloadNames[downloadNames.length - 1]).toMatch(/^calcudoku-9x9-/);
+    // the answer from a code: the last code's answer cannot be downloaded as this code's
+    await page.goto(`${s.url}?view=key`);
+    const codes = cliFiles(['flow', '--size', '5', '--count', '1', '--seed', 'stale']).json;
+    await page.fill('#code', (JSON.parse(codes) as { puzzles: { code: string }[] }).puzzles[0]!.code);
+    const first = await runs(page);
+    await page.click('button:has-text("Show the answer")');
+    expect(await settled(page, first)).toMatch(/Flow/);
+    expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(false);
+    const keyRuns = await runs(page);
+    await page.fill('#code', 'ZZZZ-1234');
+    await page.click('button:has-text("Show the answer")');
+    expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(true);
+    await settled(page, keyRuns);
+    expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(true);
+  }, 120_000);
+
   it('keeps the page buttons on one line on a phone', async () => {
     const page = await s.page();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -27,6 +27,9 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     code.closest('.field')?.classList.remove('invalid');
     const language: Record<string, string> = lang.value === 'en' ? {} : { lang: lang.value };
     saveState({ view: 'key', code: code.value.trim(), paper: paper.value, ...(explain.checked ? { explain: 'true' } : {}), ...language });
+    // the answer shown is the last code's until this one is made
+    save.disabled = true;
+    preview.element.classList.add('stale');
     const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value, explain: explain.checked, ...language });
     status.working('Making the answer…', () => job.cancel());
     const r = await job.result;
@@ -35,13 +38,13 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
       error.textContent = r.message;
       error.hidden = false;
       code.closest('.field')?.classList.add('invalid');
-      save.disabled = true;
       preview.clear();
       return status.say('That code did not work: see the message under it.', 'error');
     }
     file = r.files[0]!;
-    save.disabled = false;
     await preview.load(file.bytes);
+    preview.element.classList.remove('stale');
+    save.disabled = false;
     status.say(`${r.title}.`);
   }
 

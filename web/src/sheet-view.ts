@@ -94,6 +94,13 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   function schedule(delay = 300): void {
     clearTimeout(timer);
     timer = setTimeout(generate, delay);
+    outdated();
+  }
+
+  /** Once an option changes, the files and pages shown are the last options' until the new ones are made. */
+  function outdated(): void {
+    for (const b of Object.values(buttons)) b.disabled = true;
+    for (const p of Object.values(panels)) p.classList.add('stale');
   }
 
   async function generate(): Promise<void> {
@@ -106,6 +113,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     saveState({ view: 'sheet', kind: kind.name, ...flat(values) });
     fields.clearErrors();
     common.clearErrors();
+    outdated();
     const job = jobs.run({ type: 'sheet', kind: kind.name, values, files: { ...(await fields.files()), ...(await common.files()) } }, (p) =>
       status.progress(p.done, p.total, p.what === 'pages' ? 'Drawing the pages…' : `Making puzzle ${p.done} of ${p.total}…`),
     );
@@ -116,7 +124,6 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     running = null;
     if (!r) {
       again = false; // a cancelled run takes the changes waiting behind it with it
-      for (const b of Object.values(buttons)) b.disabled = true;
       return status.say('Stopped. Change an option or press Make the puzzles again.');
     }
     if (again) {
@@ -124,7 +131,6 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
       return generate();
     }
     if (r.type === 'error') {
-      for (const b of Object.values(buttons)) b.disabled = true;
       const all = [{ message: r.message, field: r.field }, ...(r.more ?? [])];
       const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
       if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
@@ -137,6 +143,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     const main = pdfs[0]!;
     const separate = pdfs[1];
     await sheetPreview.load(main.bytes, 0, frontPages - 1);
+    for (const p of Object.values(panels)) p.classList.remove('stale');
     // the key is drawn when its tab is opened (or once the sheet is showing), not before the sheet
     keyNote.textContent = separate
       ? 'The answer key is in its own file.'
@@ -165,7 +172,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     { class: 'view two-columns' },
     h(
       'form',
-      { class: 'controls', 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), schedule(0)) },
+      { class: 'controls', 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), schedule(0), status.element.scrollIntoView({ block: 'nearest' })) },
       picker,
       optionsBox,
       h('h2', {}, 'Pages'),
