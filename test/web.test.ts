@@ -341,6 +341,31 @@ describe('the web page', () => {
     }
   }, 120_000);
 
+  it('keeps what was typed through a reload, another view and Back', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=sheet&kind=flow&size=7&count=2&seed=kept`);
+    expect(await settled(page)).toMatch(/ready/);
+    await page.click('nav button:has-text("Class set")');
+    await page.fill('#roster', 'Ava\nBen\nChloé\n');
+    await page.fill('label:has-text("Title") + input', 'Week 5');
+    await page.selectOption('#add-kind', 'dobble');
+    await page.click('button:has-text("Add")');
+    await page.reload();
+    await page.waitForSelector('#roster');
+    expect(await page.inputValue('#roster')).toBe('Ava\nBen\nChloé\n');
+    expect(await page.inputValue('label:has-text("Title") + input')).toBe('Week 5');
+    expect(await page.$$eval('.sheet-plan h3', (hs) => hs.map((x) => x.textContent))).toEqual(['Calcudoku', 'Flow', 'Dobble']);
+    // the Worksheets options were not wiped by a visit to the class set, and Back goes back a view
+    await page.click('nav button:has-text("Worksheets")');
+    expect(page.url()).toMatch(/kind=flow/);
+    expect(page.url()).toMatch(/seed=kept/);
+    expect(await page.inputValue('label:has-text("Size") + input')).toBe('7');
+    await page.goBack();
+    await page.waitForSelector('#roster');
+    expect(await page.inputValue('#roster')).toBe('Ava\nBen\nChloé\n');
+    expect(new URL(page.url()).searchParams.get('view')).toBe('class');
+  }, 120_000);
+
   it('makes a class set from a 3-name roster in Lexend: the same files as puzzlepress batch with the saved plan', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=class`);

@@ -16,6 +16,7 @@ interface Sheet {
 }
 
 const ROSTER_FILE = 'pupils.csv';
+const KEPT = 'puzzlepress-class-set';
 const DEFAULT_TITLE = 'Maths puzzles';
 const README_PLAN: Record<string, string>[] = [
   { kind: 'calcudoku', size: '6', difficulty: 'medium', count: '4' },
@@ -88,11 +89,13 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     exampleNote(sheet);
     sheets.push(sheet);
     list.append(element);
+    keep();
   }
 
   function drop(sheet: Sheet): void {
     sheets.splice(sheets.indexOf(sheet), 1);
     sheet.element.remove();
+    keep();
   }
 
   function rosterText(): string | undefined {
@@ -126,11 +129,18 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (!r) return;
     if (r.type === 'error') return showError(planError, r.message);
     const data = r.data as PlanData;
-    title.value = String(data.title ?? title.value);
+    fill(data);
     if (Array.isArray(data.pupils)) {
       roster.value = data.pupils.map(String).join('\n');
       listChanged();
     }
+    keep();
+    status.say(`Opened ${f.name}${data.roster ? `: paste the names from ${String(data.roster)} into the class list` : ''}.`);
+  }
+
+  /** Sets the form from a plan: its options and worksheets (not its class list). */
+  function fill(data: PlanData): void {
+    title.value = String(data.title ?? title.value);
     if (data.seed !== undefined) seed.value = String(data.seed);
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
@@ -151,7 +161,26 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       }
       addSheet(kind, values);
     }
-    status.say(`Opened ${f.name}${data.roster ? `: paste the names from ${String(data.roster)} into the class list` : ''}.`);
+  }
+
+  /**
+   * The form as typed, kept for this tab only: a reload or a wrong key no longer loses 30 typed
+   * names, and a shared school computer does not keep them once the tab is closed.
+   */
+  function keep(): void {
+    try {
+      sessionStorage.setItem(KEPT, JSON.stringify({ plan: { ...plan(), title: title.value, booklet: booklet.checked }, roster: roster.value }));
+    } catch {
+      // storage full or turned off: the form still works, it is just not kept
+    }
+  }
+
+  function kept(): { plan: PlanData; roster: string } | undefined {
+    try {
+      return JSON.parse(sessionStorage.getItem(KEPT) ?? 'null') ?? undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The plan saves the class list in itself (pupils:), so the one file opens here and runs with puzzlepress batch. */
@@ -201,14 +230,19 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     status.say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${r.title}.`);
   }
 
-  for (const ws of README_PLAN) addSheet(kinds.find((k) => k.name === ws.kind)!, ws);
+  const last = kept();
+  if (last) {
+    fill(last.plan);
+    roster.value = last.roster;
+    listChanged();
+  } else for (const ws of README_PLAN) addSheet(kinds.find((k) => k.name === ws.kind)!, ws);
 
   return h(
     'div',
     { class: 'view two-columns' },
     h(
       'form',
-      { class: 'controls', 'aria-label': 'Class set', onsubmit: (e: Event) => (e.preventDefault(), void make()) },
+      { class: 'controls', 'aria-label': 'Class set', onsubmit: (e: Event) => (e.preventDefault(), void make()), oninput: keep, onchange: keep },
       h('h2', {}, 'A class set'),
       h('p', {}, 'With a class list, every pupil gets their own puzzles with their name printed, and you get one answer key for all. Without one, you get a booklet.'),
       field('Title', title),

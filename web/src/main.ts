@@ -16,9 +16,34 @@ function readState(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(location.search));
 }
 
-function saveState(state: Record<string, string>): void {
+function address(state: Record<string, string>): string {
   const q = new URLSearchParams(Object.entries(state).filter(([, v]) => v !== '')).toString();
-  history.replaceState(null, '', q ? `?${q}` : location.pathname);
+  return q ? `?${q}` : location.pathname;
+}
+
+function saveState(state: Record<string, string>): void {
+  remember((state.view as ViewName | undefined) ?? current, state);
+  history.replaceState(null, '', address(state));
+}
+
+/**
+ * Each view's last address, for this tab: going to another view and back, or reloading there,
+ * keeps the sheet as it was (opening Class set used to wipe the Worksheets options from the address).
+ */
+function remember(v: ViewName, state: Record<string, string>): void {
+  try {
+    sessionStorage.setItem(`puzzlepress-view-${v}`, JSON.stringify(state));
+  } catch {
+    // storage turned off: the address still holds the view shown
+  }
+}
+
+function recalled(v: ViewName): Record<string, string> {
+  try {
+    return JSON.parse(sessionStorage.getItem(`puzzlepress-view-${v}`) ?? 'null') ?? { view: v };
+  } catch {
+    return { view: v };
+  }
 }
 
 const jobs = new Jobs();
@@ -38,19 +63,24 @@ const kinds = forms as KindForm[];
 void loadPdfJs(); // fetched while the first sheet is made, not after it
 const views = new Map<ViewName, HTMLElement>();
 
-function show(v: ViewName): void {
+/** Shows a view; a tab pressed is a step Back can undo (`push`), Back itself is not. */
+function show(v: ViewName, push = false): void {
   current = v;
   let el = views.get(v);
+  let here = v === 'class' ? { view: 'class' } : recalled(v);
   if (!el) {
-    const s = state.view === v ? state : {};
-    el = v === 'sheet' ? sheetView(kinds, jobs, s, saveState) : v === 'class' ? classView(kinds, jobs) : keyView(kinds, jobs, s, saveState);
+    // the address opened with wins over what this tab last had there
+    if (state.view === v) here = { ...state, view: v };
+    el = v === 'sheet' ? sheetView(kinds, jobs, here, saveState) : v === 'class' ? classView(kinds, jobs) : keyView(kinds, jobs, here, saveState);
     views.set(v, el);
   }
   for (const b of nav.querySelectorAll('button')) b.setAttribute('aria-current', String(b.dataset.view === v));
   holder.replaceChildren(el);
-  if (v === 'class') saveState({ view: 'class' });
+  if (push && address(here) !== location.search) history.pushState(null, '', address(here));
+  else saveState(here);
 }
 
-nav.append(...(Object.keys(NAMES) as ViewName[]).map((v) => h('button', { type: 'button', 'data-view': v, onclick: () => show(v) }, NAMES[v])));
+nav.append(...(Object.keys(NAMES) as ViewName[]).map((v) => h('button', { type: 'button', 'data-view': v, onclick: () => current !== v && show(v, true) }, NAMES[v])));
+window.addEventListener('popstate', () => show((['sheet', 'class', 'key'] as const).find((v) => v === readState().view) ?? 'sheet'));
 if (!state.view && state.kind) state.view = 'sheet';
 show(current);
