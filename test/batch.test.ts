@@ -101,6 +101,18 @@ describe('rosters', () => {
     expect(parseRoster('Smith, Ava\nJones, Ben\n', 'c.csv')).toEqual(['Smith, Ava', 'Jones, Ben']);
   });
 
+  it('take a list written on one line, as pasted from an e-mail or a spreadsheet row', () => {
+    expect(parseRoster('Ava, Ben, Chloé, Dan, Emma\n', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloé', 'Dan', 'Emma']);
+    expect(parseRoster('Ava; Ben', 'c.csv')).toEqual(['Ava', 'Ben']);
+    expect(parseRoster('Ava\tBen\tChloe', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
+    expect(parseRoster('Ava, Ben, Chloe,', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
+    // one pupil written "last name, first name" stays one pupil; so does one plain name
+    expect(parseRoster('Smith, Ava', 'c.csv')).toEqual(['Smith, Ava']);
+    expect(parseRoster('Ava Smith\n', 'c.csv')).toEqual(['Ava Smith']);
+    expect(() => parseRoster('Ava, Ben, ava', 'c.csv')).toThrow(/^c\.csv:1: "ava" is already/);
+    expect(() => parseRoster('Ava, , Ben', 'c.csv')).toThrow(/^c\.csv:1: the roster has a blank name/);
+  });
+
   it('take the name columns of a spreadsheet\'s export, leaving the other columns out', () => {
     expect(parseRoster('Name,Class\nZoe Brown,4M\n"Smith, Ava",4M\n', 'c.csv')).toEqual(['Zoe Brown', 'Smith, Ava']);
     expect(parseRoster('Forename,Surname,Class\r\nZoe,Brown,4M\r\nBen,Ng,4M\r\n', 'c.csv')).toEqual(['Zoe Brown', 'Ben Ng']);

@@ -71,6 +71,10 @@ export function parseRoster(text: string, file: string): string[] {
   const names: string[] = [];
   const lineOf: number[] = []; // the file's line of each name
   const columns = lines.length ? columnsOf(lines[0]!) : null;
+  const inline = !columns && lines.length === 1 ? oneLine(lines[0]!) : null;
+  if (inline) {
+    return checkNames(inline, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:1: ${m}`), () => 1, 'name');
+  }
   lines.forEach((line, i) => {
     if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
     names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line));
@@ -78,6 +82,20 @@ export function parseRoster(text: string, file: string): string[] {
   });
   if (!names.length) fail(`${file}: the roster is empty; write one pupil name on each line (a first line "name" is allowed)`);
   return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns ? 'name' : 'line');
+}
+
+/**
+ * A class list pasted from an e-mail or a spreadsheet's row, all on one line: "Ava, Ben, Chloe",
+ * "Ava; Ben" or tab-separated cells. Two names with a comma are one pupil ("Smith, Ava"); three or
+ * more are a list. A comma after the last name is dropped. Null: the line is one name.
+ */
+function oneLine(line: string): string[] | null {
+  for (const [sep, least] of [['\t', 2], [';', 2], [',', 3]] as const) {
+    const parts = cells(line, sep).map((n) => n.replace(/\s+/g, ' '));
+    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
+    if (parts.length >= least) return parts;
+  }
+  return null;
 }
 
 /**
