@@ -425,8 +425,11 @@ describe('the web page', () => {
       const names = Object.keys(zip).sort();
       expect(names).toEqual(readdirSync(join(cwd, out)).sort());
       for (const n of names) expect(Buffer.from(zip[n]!).equals(readFileSync(join(cwd, out, n))), n).toBe(true);
-      const pdf = names.find((n) => n.endsWith('.pdf'))!;
+      const pdf = names.find((n) => n.endsWith('.pdf') && !n.endsWith('-answers.pdf'))!;
       expect(pdfPages(Buffer.from(zip[pdf]!))).toBeGreaterThan(1);
+      // "In the teacher's key": the answers are a file of their own, not pages of the pupils' booklet
+      expect(names.filter((n) => n.endsWith('-answers.pdf'))).toHaveLength(1);
+      expect(pdfText(Buffer.from(zip[pdf]!))).not.toMatch(/Answers/);
     }
   }, 240_000);
 

@@ -40,7 +40,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const title = h('input', { type: 'text', maxlength: 120, placeholder: DEFAULT_TITLE });
   const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
-  const answers = h('select', {}, h('option', { value: 'back' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
+  // "separate": with a class list the key is one file anyway; without one (a booklet) the answers
+  // go in their own file too, not inside the pupils' folded booklet where they cannot be taken out
+  const answers = h('select', {}, h('option', { value: 'separate' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
   const lang = languageSelect();
   const font = h('select', {}, ...FONTS.map(([value, name]) => h('option', { value }, name)));
   const roster = h('textarea', { id: 'roster', rows: 8, placeholder: 'Ava\nBen\nChloe\n...', 'aria-describedby': 'roster-help roster-error' });
@@ -143,7 +145,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     title.value = String(data.title ?? title.value);
     if (data.seed !== undefined) seed.value = String(data.seed);
     if (data.paper) paper.value = String(data.paper);
-    if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'back';
+    if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'separate';
     lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
     font.value = FONTS.some(([v]) => v === data.font) ? String(data.font) : 'andika';
     booklet.checked = data.booklet === true;
