@@ -228,7 +228,10 @@ describe('your own symbols', () => {
 
   it('says how many symbols are needed when there are too few', () => {
     const few = words('few.txt', thirteen.slice(0, 5));
-    expect(userError(() => gen({ symbolsPerCard: 3, symbols: few }))).toMatch(/has 5 words but .* needs 7/);
+    expect(userError(() => gen({ symbolsPerCard: 3, symbols: few }))).toMatch(/has 5 words but .* needs 7: add 2 more$/);
+    // and which whole deck the words do make
+    const list = words('thirteen.txt', thirteen);
+    expect(userError(() => gen({ symbolsPerCard: 8, symbols: list }))).toMatch(/has 13 words but .* needs 57: add 44 more, or choose 4 --symbols-per-card \(a whole deck of 13 cards from 13 words\)/);
   });
 
   it('prints part of a deck from a short list, choosing cards that need few symbols', () => {

@@ -173,6 +173,13 @@ describe('the web page', () => {
     const shown = await page.$$eval('.invalid .error:not([hidden])', (els) => els.map((el) => el.textContent));
     expect(shown).toEqual(['Line 2 of your words repeats "cat" from line 1: every symbol must be different']);
     expect(await page.textContent('body')).not.toMatch(/words\.txt/);
+    // too few words: what the words make, without a file name
+    const again = await runs(page);
+    await page.fill('label:has-text("Words, one on each line") + textarea', 'cat\ndog\nsun\nmoon\ntree\nfish\nbee\nowl');
+    await page.selectOption('label:has-text("Symbols per card") + select', '4');
+    expect(await settled(page, again)).toMatch(/marked in red/);
+    expect(await page.textContent('.invalid .error:not([hidden])')).toMatch(/^Your list has 8 words but .* needs 13: add 5 more, or choose 3 /);
+    expect(await page.textContent('body')).not.toMatch(/words\.txt/);
   }, 120_000);
 
   it('explains a bad value next to its field in the command line words, naming fields by their labels, and offers nothing to download', async () => {

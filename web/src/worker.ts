@@ -104,7 +104,7 @@ function fieldOf(message: string): string | undefined {
 }
 
 function pageWords(message: string): string {
-  return message.replace(OWN_WORDS, (_, n: string, colon: string) => `Line ${n} of your words${colon}`);
+  return message.replace(OWN_WORDS, (_, n: string, colon: string) => `Line ${n} of your words${colon}`).replace(/^--symbols (?:[\w-]+\/)*words\.txt has/, 'Your list has');
 }
 
 function errorReply(id: number, err: UserError): Reply {

@@ -46,7 +46,10 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
   if (pool.length < needed) {
     if (o.symbols !== undefined) {
       const what = pool[0]?.kind === 'word' ? 'words' : 'pictures';
-      fail(`--symbols ${o.symbols} has ${pool.length} ${what} but ${why} needs ${needed}: add ${needed - pool.length} more, or use fewer --symbols-per-card or --cards`);
+      // the teacher has this many: say which whole deck they make, not only what is missing
+      const k = [3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18].filter((k) => k * k - k + 1 <= pool.length).pop();
+      const fits = k ? `, or choose ${k} --symbols-per-card (a whole deck of ${k * k - k + 1} cards from ${k * k - k + 1} ${what}) or fewer --cards` : '';
+      fail(`--symbols ${o.symbols} has ${pool.length} ${what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
     }
     const advice = o.set === 'all'
       ? 'use --symbols with your own words or pictures, or fewer --symbols-per-card'
