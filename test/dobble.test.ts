@@ -309,6 +309,18 @@ describe('pages and JSON', () => {
     expect(userError(() => dobble.sections(o, items, { ...ctx(510, 740), grid: { cols: 8, rows: 8 } }))).toMatch(/--layout 8x8 leaves room for cards of only \d+ mm/);
   });
 
+  it('lists the symbols numbered from 1, names at a readable size', () => {
+    const o = opts();
+    const items = [{ number: 1, code: 'D8Arc0-AAAAAAAA', model: dobble.generate(o, new Rng('p')) }];
+    const legend = dobble.sections(o, items, ctx(510, 740)).find((s) => s.grid.rows === 20)!;
+    const row = { x: 0, y: 0, w: 160, h: 20 }; // a row of the 3 x 20 page
+    const d = new RecordingDraw();
+    legend.slots[0]!.draw(d, row);
+    legend.slots[56]!.draw(d, row);
+    expect(d.texts.map((t) => t.text)).toEqual([items[0]!.model.symbols[0]!.name, '1', items[0]!.model.symbols[56]!.name, '57']);
+    expect(Math.min(d.texts[0]!.size, d.texts[2]!.size)).toBeGreaterThanOrEqual(10.5);
+  });
+
   it('writes the JSON the issue asks for', () => {
     const o = opts();
     const model = dobble.generate(o, new Rng('j'));

@@ -157,9 +157,9 @@ function backArt(d: Draw, f: CardFrame, shape: Shape, title: string, subtitle: s
   d.text(subtitle, { x: f.cx - w / 2, y: f.cy + f.half * 0.12, w, h: f.half * 0.1 }, { size: f.half * 0.1, align: 'center', color: BACK_INK, fit: true });
 }
 
-/** One legend row: the picture, its name, its number. */
+/** One legend row: the picture, its name, its number (counted from 1, as a teacher counts). */
 export function drawLegendEntry(d: Draw, box: Box, symbol: SymbolSource, id: number): void {
-  const idW = 22;
+  const idW = 24;
   let x = box.x + 4;
   if (symbol.kind !== 'word') {
     // a word list is its own legend: only pictures get a picture
@@ -167,6 +167,7 @@ export function drawLegendEntry(d: Draw, box: Box, symbol: SymbolSource, id: num
     drawSymbol(d, symbol, box.x + r + 2, box.y + box.h / 2, r, 0, id);
     x = box.x + 2 * r + 8;
   }
-  d.text(symbol.name, { x, y: box.y, w: box.x + box.w - x - idW, h: box.h }, { size: Math.min(11, box.h * 0.4), fit: true });
-  d.text(String(id), { x: box.x + box.w - idW, y: box.y, w: idW - 4, h: box.h }, { size: Math.min(8, box.h * 0.3), align: 'right', color: '#888888' });
+  // rows are about 20 pt apart on a page of 60: names at 11 pt, as on the cards' pages (they were 8)
+  d.text(symbol.name, { x, y: box.y, w: box.x + box.w - x - idW, h: box.h }, { size: Math.min(12, box.h * 0.55), fit: true });
+  d.text(String(id + 1), { x: box.x + box.w - idW, y: box.y, w: idW - 4, h: box.h }, { size: Math.min(10, box.h * 0.45), align: 'right', color: '#555555' });
 }
