@@ -371,6 +371,15 @@ describe('the web page', () => {
     await page.waitForSelector('#roster');
     expect(await page.inputValue('#roster')).toBe('Ava\nBen\nChloé\n');
     expect(new URL(page.url()).searchParams.get('view')).toBe('class');
+    // an untitled set is named in the language it is printed in (a French booklet said "Maths puzzles")
+    await page.fill('label:has-text("Title") + input', '');
+    await page.selectOption('label:has-text("Language") + select', 'fr');
+    expect(await page.getAttribute('label:has-text("Title") + input', 'placeholder')).toBe('Jeux mathématiques');
+    const saved: string[] = [];
+    page.on('download', async (d) => saved.push(readFileSync((await d.path())!, 'utf8')));
+    await page.click('button:has-text("Save plan")');
+    await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
+    expect(saved[0]).toMatch(/^title: Jeux mathématiques$/m);
   }, 120_000);
 
   it('makes a class set from a 3-name roster in Lexend: the same files as puzzlepress batch with the saved plan', async () => {

@@ -21,7 +21,7 @@ mkdirSync(out, { recursive: true });
 writeFileSync(new URL('icons.json', out), JSON.stringify({ prefix: full.prefix, width: full.width, height: full.height, icons }));
 writeFileSync(new URL('forms.json', out), JSON.stringify(kindForms()));
 // The page's language list, from the message files found in messages/ (the worker bundles the files themselves).
-const langs = languages().map((code) => ({ code, name: messages(code).t('language.name') }));
+const langs = languages().map((code) => ({ code, name: messages(code).t('language.name'), title: messages(code).t('batch.defaultTitle') }));
 writeFileSync(new URL('languages.json', out), JSON.stringify(langs));
 // Fonts for other scripts: copied beside the page (public/ goes into dist/web as it is) and
 // fetched only when a text needs them; fonts.json lists them for the worker.

@@ -1,5 +1,5 @@
 import type { KindForm } from '../../src/form.js';
-import { languageSelect } from './languages.js';
+import { LANGUAGES, languageSelect } from './languages.js';
 import { download, h, randomSeed, uid } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
@@ -17,7 +17,6 @@ interface Sheet {
 
 const ROSTER_FILE = 'pupils.csv';
 const KEPT = 'puzzlepress-class-set';
-const DEFAULT_TITLE = 'Maths puzzles';
 const README_PLAN: Record<string, string>[] = [
   { kind: 'calcudoku', size: '6', difficulty: 'medium', count: '4' },
   { kind: 'flow', size: '8', count: '4' },
@@ -37,13 +36,16 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     return h('div', { class: 'field' }, h('label', { for: id }, label), control, help ? h('p', { class: 'help' }, help) : null);
   };
   // Empty, not a sample title that would be printed on every pupil's pages unnoticed.
-  const title = h('input', { type: 'text', maxlength: 120, placeholder: DEFAULT_TITLE });
+  const title = h('input', { type: 'text', maxlength: 120 });
   const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   // "separate": with a class list the key is one file anyway; without one (a booklet) the answers
   // go in their own file too, not inside the pupils' folded booklet where they cannot be taken out
   const answers = h('select', {}, h('option', { value: 'separate' }, 'In the teacher’s key'), h('option', { value: 'none' }, 'Leave out'));
-  const lang = languageSelect();
+  // an untitled set is called "Maths puzzles" in the language it is printed in
+  const lang = languageSelect({ onchange: () => (title.placeholder = defaultTitle()) });
+  const defaultTitle = () => LANGUAGES.find((l) => l.code === lang.value)?.title ?? LANGUAGES[0]!.title;
+  title.placeholder = defaultTitle();
   const font = h('select', {}, ...FONTS.map(([value, name]) => h('option', { value }, name)));
   const roster = h('textarea', { id: 'roster', rows: 8, placeholder: 'Ava\nBen\nChloe\n...', 'aria-describedby': 'roster-help roster-error' });
   const rosterError = h('p', { class: 'error', id: 'roster-error', role: 'alert', hidden: true });
@@ -106,7 +108,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
 
   function plan(): PlanData {
     const p: PlanData = {
-      title: title.value.trim() || DEFAULT_TITLE,
+      title: title.value.trim() || defaultTitle(),
       seed: seed.value.trim() || undefined,
       paper: paper.value,
       answers: answers.value,
@@ -147,6 +149,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'separate';
     lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
+    title.placeholder = defaultTitle();
     font.value = FONTS.some(([v]) => v === data.font) ? String(data.font) : 'andika';
     booklet.checked = data.booklet === true;
     large.checked = data['large-print'] === true;

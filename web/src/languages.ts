@@ -1,8 +1,8 @@
 import { h } from './dom.js';
 import languages from '../generated/languages.json';
 
-/** The languages pages can be printed in (a file each in messages/), named in their own words. */
-export const LANGUAGES = languages as { code: string; name: string }[];
+/** The languages pages can be printed in (a file each in messages/), named in their own words, and a class set's title when none is typed. */
+export const LANGUAGES = languages as { code: string; name: string; title: string }[];
 
 /** A list to pick the language of the printed words; English first, as the command line's default. */
 export function languageSelect(attrs: Parameters<typeof h>[1] = {}): HTMLSelectElement {
