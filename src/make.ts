@@ -79,10 +79,11 @@ export function planKey(code: string, paper: Paper, templates: Templates, explai
   const msg = messages(lang);
   if (!code.trim()) fail('type the code printed beside a puzzle, for example K6HF-503STSQQX6');
   const { kind, options, item } = fromCode(code, symbols);
-  // One answer on its own page: a 1x1 layout gives its answer key a quarter page, not a twelfth.
+  // One answer, across the top half of its page, centred: a 9x9's squares at about 12 mm, as on
+  // a worksheet of two (the kind's key grid printed it in a quarter of the page, at its top left).
   // key: a kind may print less than a whole run (a deck: its symbol list and card list, not every card).
   const explanations = explain ? explainItems(kind, options, [item], true, msg) : undefined;
-  const settings = { paper, title: `${kindTitle(msg, kind)} ${item.code}`, layout: { cols: 1, rows: 1 }, key: true, explanations, lang: msg.lang };
+  const settings = { paper, title: `${kindTitle(msg, kind)} ${item.code}`, layout: { cols: 1, rows: 2 }, key: true, explanations, lang: msg.lang };
   const part = kindPart(kind, options, [item], settings, templates);
   const answers = planPages([part], true);
   const pages = answers.length ? answers : planPages([part], false);

@@ -11,6 +11,7 @@ import { slotBoxes, slotsBox, LABEL_H } from '../src/layout/page.js';
 import { MM, type Box } from '../src/pdf/draw.js';
 import { RecordingDraw } from './helpers/record-draw.js';
 import { cli } from './helpers/cli.js';
+import { planKey } from '../src/make.js';
 
 const templates = new Templates();
 const flow = findKind('flow')!;
@@ -141,6 +142,20 @@ describe('--layout that is too dense', () => {
       const { draw } = drawSlots(pages[0]!);
       expect(smallestSquare(draw)).toBeGreaterThanOrEqual(7.5 * MM - 0.01);
       for (const t of draw.texts) expect(t.size).toBeGreaterThanOrEqual(7);
+    }
+  });
+
+  it('prints an answer from its code across the top half of the page, centred, not in a corner', () => {
+    const calcudoku = findKind('calcudoku')!;
+    const nine = generateItems(calcudoku, calcudoku.schema.parse({ size: 9 }), 'key', 1)[0]!.code;
+    for (const code of ['K6HF-503STSQQX6', nine]) {
+      const page = planKey(code, 'a4', templates).pages[0]!;
+      const { draw, boxes } = drawSlots(page);
+      const xs = draw.lines.flatMap((l) => [l.a[0], l.b[0]]);
+      const [left, right] = [Math.min(...xs), Math.max(...xs)];
+      expect(right - left, code).toBeGreaterThan(0.55 * A4_CONTENT.w);
+      expect(Math.abs((left + right) / 2 - (A4_CONTENT.x + A4_CONTENT.w / 2)), code).toBeLessThan(2);
+      expect(boxes[0]!.y + boxes[0]!.h, code).toBeLessThan(A4_CONTENT.y + 0.6 * A4_CONTENT.h);
     }
   });
 

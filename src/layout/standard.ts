@@ -80,7 +80,8 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       title: m.t('section.answerKey'),
       template: 'answers',
       answers: true,
-      grid: keyGrid(a.ctx.grid, a.answerGrid, count, key, teacher),
+      // an answer from its code is laid out as asked: one answer, not a quarter of a page of four
+      grid: a.ctx.key && a.ctx.grid ? a.ctx.grid : keyGrid(a.ctx.grid, a.answerGrid, count, key, teacher),
       heading: a.heading,
       labels: true,
       slots: slots(a.answer),
