@@ -256,17 +256,20 @@ describe('the example on the first page', () => {
     }
   });
 
-  it('fits the Calcudoku example\'s sentences above the first puzzle in every shipped language, signs shown or hidden', () => {
+  it('fits the examples\' sentences above the first puzzle in every shipped language, signs shown or hidden, clear of its label', () => {
+    const runs: [Kind, Record<string, unknown>, number][] = [[calcudoku, { size: 6 }, 4], [calcudoku, { size: 6, hideOps: true }, 4], [calcudoku, { size: 4, hideOps: true }, 1], [flow, { size: 8 }, 4]];
     for (const lang of languages()) {
       for (const paper of ['a4', 'letter'] as const) {
-        for (const [raw, count] of [[{ size: 6 }, 4], [{ size: 6, hideOps: true }, 4], [{ size: 4, hideOps: true }, 1]] as const) {
-          const { draw, pages } = firstPage(calcudoku, raw, count, paper, lang);
+        for (const [kind, raw, count] of runs) {
+          const { draw, pages } = firstPage(kind, raw, count, paper, lang);
           const o = calcudoku.schema.parse(raw);
           const firstLabel = draw.texts.find((t) => t.text === pages[0]!.slots[0]!.code)!.box.y;
-          for (const { text } of calcSteps(messages(lang), exampleFor(o.ops, o.hideOps))) {
+          const steps = kind === calcudoku ? calcSteps(messages(lang), exampleFor(o.ops, o.hideOps)) : flowSteps(messages(lang));
+          for (const { text } of steps) {
             const mark = draw.texts.find((t) => t.text === text)!;
             expect(mark, `${lang}: ${text}`).toBeDefined();
-            expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size }), `${lang} ${paper} ${JSON.stringify(raw)}: ${text}`).toBeLessThanOrEqual(firstLabel);
+            // a visible gap: French Flow's last sentence ran 5.5 pt into the first puzzle's label
+            expect(mark.box.y + draw.paragraphHeight(text, mark.box.w, { size: mark.size }), `${kind.name} ${lang} ${paper} ${JSON.stringify(raw)}: ${text}`).toBeLessThanOrEqual(firstLabel - 4);
           }
         }
       }
