@@ -41,6 +41,8 @@ describe('forms described from option specs', () => {
         expect(f.label.length).toBeGreaterThan(1);
         expect(f.help.length).toBeGreaterThan(5);
         expect(f.help, `${form.name} ${f.key}: a teacher's form names other fields, not flags`).not.toMatch(/--[a-z]/);
+        // labels made from option names read as a program's: "Cols", "Wild chance", "Players" (of what?)
+        expect(f.label, `${form.name} ${f.key}`).not.toMatch(/^(Cols|Wild chance|Players|Playable)$/);
         expect(KINDS[i]!.options.some((o) => o.flags.includes(f.flag))).toBe(true);
       }
     }

@@ -57,6 +57,8 @@ export const options: OptionSpec[] = [
     flags: '--players <a,b>',
     description: `strategies of Red and Blue in the replayed game, from ${STRATEGIES.map((s) => s.name).join(', ')} (default auto120,random)`,
     example: 'auto120,random',
+    label: 'Players in the replayed game',
+    help: 'how Red and Blue choose their moves on the Replay a game sheet, Red first: auto120 follows the plan on the rules page, random moves any marker, expected makes the move that should finish soonest (default auto120,random)',
   },
 ];
 
