@@ -210,6 +210,12 @@ describe('the pages after the example\'s', () => {
     const pages = worksheetPages(calcudoku, { size: 9, difficulty: 'easy' }, 8);
     expect(pages.map((p) => p.puzzles)).toEqual([2, 2, 2, 2]);
     expect(pages[0]!.page.grid).toEqual({ cols: 2, rows: 1 });
+    // and right under the example, not centred in the room below it with a band above them
+    const { draw, pages: planned } = firstPage(calcudoku, { size: 9, difficulty: 'easy' }, 8);
+    const label = draw.texts.find((t) => t.text === planned[0]!.slots[0]!.code)!.box.y;
+    const sentences = calcSteps(messages(), exampleFor(calcudoku.schema.parse({ size: 9 }).ops, false)).map((st) => draw.texts.find((t) => t.text === st.text)!);
+    const exampleBottom = Math.max(...sentences.map((t) => t.box.y + draw.paragraphHeight(t.text, t.box.w, { size: t.size })));
+    expect(label - exampleBottom).toBeLessThan(40);
     // side by side they spanned 45% of the page's height, leaving the rest blank
     for (const p of pages.slice(1)) {
       expect(p.page.grid).toEqual({ cols: 1, rows: 2 });

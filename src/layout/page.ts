@@ -176,16 +176,19 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
  * sit just above the grid rather than at the top of a tall slot or the edge of a wide one. Too
  * narrow a drawing keeps the slot's width for its label line.
  */
-function fitted(box: Box, ratio: number): Box {
+function fitted(box: Box, ratio: number, top: boolean): Box {
   const w = Math.min(box.w, (box.h - LABEL_H) / ratio);
   const h = w * ratio + LABEL_H;
   const lw = Math.min(box.w, Math.max(w, 130));
-  return { x: box.x + (box.w - lw) / 2, y: box.y + (box.h - h) / 2, w: lw, h };
+  return { x: box.x + (box.w - lw) / 2, y: top ? box.y : box.y + (box.h - h) / 2, w: lw, h };
 }
 
-/** One slot in its box: number and code above it when `labels` (right to left: the number at the right), the drawing below. */
-export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean, rtl = false): void {
-  if (labels && (slot.label || slot.code) && slot.ratio) box = fitted(box, slot.ratio);
+/**
+ * One slot in its box: number and code above it when `labels` (right to left: the number at the
+ * right), the drawing below; at the box's top when `top`, else centred in it.
+ */
+export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean, rtl = false, top = false): void {
+  if (labels && (slot.label || slot.code) && slot.ratio) box = fitted(box, slot.ratio, top);
   if (labels && (slot.label || slot.code)) {
     const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
     if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom', align: rtl ? 'right' : 'left' });
@@ -214,11 +217,14 @@ export function leadAndSlots(area: Box, grid: Grid, gap: number, lead?: Lead): {
 function drawSlots(d: Draw, page: PageContent, area: Box, gap: number, pageWidth: number): void {
   const { lead, boxes } = leadAndSlots(area, page.grid, gap, page.lead);
   if (lead && page.lead) d.group(() => page.lead!.draw(d, lead, page.rtl));
+  // one row of puzzles under the example sits right under it, the page's spare room below them
+  // (centred, two 9x9 grids had a band as tall as a grid's third above them and another below)
+  const top = !!lead && page.grid.rows - (page.lead?.rows ?? 0) === 1;
   page.slots.forEach((slot, i) => {
     let box = boxes[i]!;
     // right to left, slots run from the right as the words do (a duplex back is then flipped back)
     if (page.rtl) box = { ...box, x: fromRight(area, box.x - area.x, box.w) };
     if (page.mirrored) box = { ...box, x: pageWidth - box.x - box.w };
-    d.figure(() => drawSlot(d, slot, box!, page.labels, page.rtl), (words) => page.describe?.(slot, words) ?? words.join(' '));
+    d.figure(() => drawSlot(d, slot, box!, page.labels, page.rtl, top), (words) => page.describe?.(slot, words) ?? words.join(' '));
   });
 }
