@@ -102,6 +102,32 @@ describe('text in any script', () => {
   });
 });
 
+describe('right-to-left paragraphs', () => {
+  it('read from the right on an Arabic page even when a line starts with a square\'s name', () => {
+    const doc = createDocument('a4', { title: 'ar', subject: '', keywords: '' });
+    doc.addPage();
+    const text = 'A4 = 3 (المكان الوحيد للعدد 4 في الصف 6)، A6 = 4';
+    // alone, its first letter makes it left to right: the first square's name at the left
+    expect(lineRuns(doc, text, 'regular').runs[0]!.text).toMatch(/^A4 = 3/);
+    // in an Arabic paragraph it is the first thing read, so it sits at the right, still A4 = 3
+    const rtl = lineRuns(doc, text, 'regular', true);
+    expect(rtl.rtl).toBe(true);
+    expect(rtl.runs[rtl.runs.length - 1]!.text).toBe('A4 = 3');
+    expect(rtl.runs[0]!.text).toBe('A6 = 4');
+  });
+
+  it('are drawn so on Arabic pages: the first square named sits at the right, not the left margin', async () => {
+    const text = 'A4 = 3 (المكان الوحيد للعدد 4 في الصف 6)، A6 = 4 (المكان الوحيد للعدد 4 في الصف 6).';
+    const firstName = async (rtl: boolean) => {
+      const file = await page(`rtl-${rtl}`, (d) => ((d.rtl = rtl), d.paragraph(text, 100, 100, 300, { size: 10 })));
+      const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
+      return Number(/<word xMin="([\d.]+)"[^>]*>A4<\/word>/.exec(html)![1]);
+    };
+    expect(await firstName(false)).toBeLessThan(110);
+    expect(await firstName(true)).toBeGreaterThan(300);
+  });
+});
+
 describe('text no font can show', () => {
   it('is refused in one line naming the characters, exit 2, no file', () => {
     const out = join(tmp, 'hieroglyph.pdf');

@@ -55,6 +55,7 @@ export class KeyWriter {
     const msg = messages(plan.lang);
     this.out = new CollectedDocument(plan.paper, meta, size);
     this.d = new Draw(this.out.doc);
+    this.d.rtl = msg.dir === 'rtl';
     const worksheets = plan.worksheets.length;
     this.vars = {
       title: plan.title,

@@ -1,6 +1,6 @@
 import type PDFDocument from 'pdfkit';
 import { FONT_IDS, type FontName } from './fonts.js';
-import { drawRuns, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
+import { drawRuns, hasRtlLetters, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
 import { tagsOf, type TagType } from './tags.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
@@ -86,6 +86,8 @@ export class Draw {
    */
   minText = 0;
   minLine = 0;
+  /** The page's language reads right to left (Arabic): its paragraphs do too. */
+  rtl = false;
 
   constructor(readonly doc: Doc) {}
 
@@ -318,9 +320,12 @@ export class Draw {
     const pitch = this.doc.font(FONT_IDS[font]).fontSize(size).currentLineHeight(true) + size * 0.15;
     const ascent = ((this.doc as any)._font.ascender / 1000) * size;
     const lines = wrapText(this.doc, text, w, size, font);
+    // on a right-to-left page a paragraph of its language reads from the right even when it starts
+    // with a square's name ("D2 = 5 ...", whose first letter would make it left to right)
+    const rtl = this.rtl && hasRtlLetters(text);
     if (draw) {
       lines.forEach((t, i) => {
-        const line = lineRuns(this.doc, t, font);
+        const line = lineRuns(this.doc, t, font, rtl);
         const lw = runsWidth(this.doc, line.runs, size);
         const align = style.align === 'left' || style.align === undefined ? (line.rtl ? 'right' : 'left') : style.align;
         const lx = align === 'center' ? x + (w - lw) / 2 : align === 'right' ? x + w - lw : x;

@@ -71,6 +71,7 @@ function drawAll(doc: PdfDoc, pages: PlannedPage[], expanded: Block[][], pageWid
     }
     const v = p.vars as Record<string, string | undefined>;
     const figures = { kind: v.kind ?? '', description: v.description ?? '', count: p.count ?? p.slots.length, answers: p.answers ?? false, heading: v.headline || v.section || v.title || '', msg: messages(v.lang) };
+    d.rtl = figures.msg.dir === 'rtl';
     drawPage(
       d,
       {

@@ -265,9 +265,17 @@ function visual(ps: Piece[]): TextRun[] {
   });
 }
 
-/** One line of text as runs in visual order, or refused when a character has no font. */
-export function lineRuns(doc: Doc, text: string, font: FontName): RunLine {
-  const { levels, paragraphs } = bidi().getEmbeddingLevels(text);
+/** Whether text holds right-to-left letters (Arabic, Hebrew). */
+export function hasRtlLetters(text: string): boolean {
+  return RTL_SCRIPT.test(text);
+}
+
+/**
+ * One line of text as runs in visual order, or refused when a character has no font.
+ * `rtlParagraph`: the line is part of a right-to-left paragraph, whatever its own first letter.
+ */
+export function lineRuns(doc: Doc, text: string, font: FontName, rtlParagraph = false): RunLine {
+  const { levels, paragraphs } = bidi().getEmbeddingLevels(text, rtlParagraph ? 'rtl' : undefined);
   const rtl = (paragraphs[0]?.level ?? 0) % 2 === 1;
   return { runs: visual(pieces(doc, text, font, levels, 0)), rtl };
 }
