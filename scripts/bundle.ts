@@ -1,5 +1,5 @@
 // Bundles the compiled batch worker (dist/batch/worker.js and all it imports, packages included)
-// into one file, dist/batch/worker.bundle.js, which the batch pool starts when it is there.
+// into one file, dist/batch/worker.bundle.cjs, which the batch pool starts (src/batch/worker-boot.ts) when it is there.
 // Loaded module by module, a worker read, resolved and linked ~400 files (~0.2 s of CPU for
 // every worker of every run); one file is parsed in one go. The code is the compiled code as it
 // is, so the PDFs are the same bytes. Run after tsc: `npm run bundle [DIST]` (DIST: dist/).
@@ -34,6 +34,8 @@ const resolveOwn: Plugin = {
   name: 'puzzlepress',
   setup(b) {
     b.onResolve({ filter: /^puzzlepress:pdfkit-browser$/ }, () => ({ path: join(dirname(require.resolve('pdfkit')), 'pdfkit.browser.mjs') }));
+    // PDFKit is given above, so the worker takes the port without port/node.js's top-level await (not allowed in CommonJS)
+    b.onResolve({ filter: /^\.\.\/port\/node\.js$/ }, (args) => ({ path: join(dirname(args.importer), '../port/node-lazy.js') }));
     b.onResolve({ filter: /^brotli\/decompress(\.js)?$/ }, (args) => (args.namespace === 'lazy' ? undefined : { path: 'brotli', namespace: 'lazy' }));
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({ contents: LAZY_BROTLI, loader: 'js', resolveDir: process.cwd() }));
   },
@@ -46,17 +48,17 @@ export async function bundleWorker(dist: string): Promise<void> {
     `import PDFDocument from '${PDFKIT_BROWSER}';`,
     `import { givePdfkit } from './port/node-lazy.js';`,
     'givePdfkit(PDFDocument);',
-    `await import('./batch/worker.js');`,
+    `require('./batch/worker.js');`,
   ].join('\n');
   await build({
     stdin: { contents: entry, resolveDir: resolve(dist), sourcefile: 'worker-entry.js', loader: 'js' },
-    outfile: join(dist, 'batch/worker.bundle.js'),
+    outfile: join(dist, 'batch/worker.bundle.cjs'),
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    // the body of a function that src/batch/worker-boot.ts compiles and calls with require and the file's URL
+    format: 'cjs',
+    define: { 'import.meta.url': 'import_meta_url' },
     target: 'node20',
-    // the CommonJS packages inside (handlebars, ...) require Node's own modules
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     plugins: [resolveOwn],
     logLevel: 'warning',
   });

@@ -60,12 +60,13 @@ function tuneV8(): void {
 
 /**
  * Built, the worker is one file bundled with the packages it uses (scripts/bundle.ts, part of the
- * build): started from worker.js, each worker loaded ~400 modules one by one, ~0.2 s of CPU. A
- * build by tsc alone has no bundle and starts worker.js, which does the same work.
+ * build), started by worker-boot.js: started from worker.js, each worker loaded ~400 modules one
+ * by one, ~0.2 s of CPU. A build by tsc alone has no bundle and starts worker.js, which does the
+ * same work.
  */
 function workerFile(): URL {
-  const bundled = new URL('./worker.bundle.js', import.meta.url);
-  return existsSync(bundled) ? bundled : new URL('./worker.js', import.meta.url);
+  const bundled = new URL('./worker.bundle.cjs', import.meta.url);
+  return existsSync(bundled) ? new URL('./worker-boot.js', import.meta.url) : new URL('./worker.js', import.meta.url);
 }
 
 function startWorker(setup: Setup | null): Worker {
