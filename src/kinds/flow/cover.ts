@@ -93,55 +93,59 @@ export function growCover(width: number, height: number, count: number, rng: Rng
   const n = width * height;
   const around = neighbourTable(width, height);
   const owner = new Int32Array(n);
-  const paths = new Map<number, number[]>();
+  // Lines by id, and the ids in use in the order they were made (a join keeps the first line's
+  // place), the order picks draw from. Arrays, not a Map: looking lines up was most of the time.
+  const paths: number[][] = [];
+  const live: number[] = [];
   for (let i = 0; i < n; i++) {
     owner[i] = i;
-    paths.set(i, [i]);
+    paths.push([i]);
+    live.push(i);
   }
-  let nextId = n;
   const join = (id: number, e: number, qid: number, nb: number) => {
-    const p = paths.get(id)!;
-    const q = paths.get(qid)!;
+    const p = paths[id]!;
+    const q = paths[qid]!;
     const a = p[p.length - 1] === e ? p : p.slice().reverse();
     const b = q[0] === nb ? q : q.slice().reverse();
-    paths.delete(qid);
-    paths.set(id, a.concat(b));
+    live.splice(live.indexOf(qid), 1);
+    paths[id] = a.concat(b);
     for (const cell of b) owner[cell] = id;
   };
   // Scratch lists, emptied at each step: [end of p, end of another line] and [end of p, inner cell
   // of another line] pairs, flattened, and picked from as Rng.pick picks from a list of pairs.
-  const shortest: number[] = [];
+  const shortest = new Int32Array(n);
   const joins: number[] = [];
   const steals: number[] = [];
   const pickPair = (pairs: number[]) => 2 * rng.int(0, pairs.length / 2 - 1);
   for (let budget = 8 * n; budget > 0; budget--) {
-    if (paths.size <= count && !hasShort(paths)) return [...paths.values()];
+    if (live.length <= count && !hasShort(paths, live)) return live.map((k) => paths[k]!);
     let id: number;
     if (rng.chance(0.75)) {
       let best = Infinity;
-      shortest.length = 0;
-      for (const k of paths.keys()) {
-        const len = paths.get(k)!.length;
-        if (len < best) (best = len), (shortest.length = 0);
-        if (len === best) shortest.push(k);
+      let found = 0;
+      for (let k = 0; k < live.length; k++) {
+        const len = paths[live[k]!]!.length;
+        if (len < best) (best = len), (found = 0);
+        if (len === best) shortest[found++] = live[k]!;
       }
-      id = rng.pick(shortest);
-    } else id = rng.pick([...paths.keys()]);
-    const p = paths.get(id)!;
+      id = shortest[rng.int(0, found - 1)]!;
+    } else id = live[rng.int(0, live.length - 1)]!;
+    const p = paths[id]!;
     joins.length = 0;
     steals.length = 0;
     let fewest = Infinity;
     for (let end = 0; end < (p.length === 1 ? 1 : 2); end++) {
       const e = end ? p[p.length - 1]! : p[0]!;
       for (const nb of around[e]!) {
-        const q = paths.get(owner[nb]!)!;
-        if (q === p) continue;
+        const qid = owner[nb]!;
+        if (qid === id) continue;
+        const q = paths[qid]!;
         if (q[0] !== nb && q[q.length - 1] !== nb) {
           steals.push(e, nb);
           continue;
         }
-        if (paths.size <= count) continue;
-        const t = touches(p, id, owner[nb]!, e, nb, owner, width, around);
+        if (live.length <= count) continue;
+        const t = touches(p, id, qid, e, nb, owner, width, around);
         if (t < 0 || t > fewest) continue;
         if (t < fewest) (fewest = t), (joins.length = 0);
         joins.push(e, nb);
@@ -156,22 +160,40 @@ export function growCover(width: number, height: number, count: number, rng: Rng
       const e = steals[j]!;
       const x = steals[j + 1]!;
       const qid = owner[x]!;
-      const q = paths.get(qid)!;
+      const q = paths[qid]!;
       const at = q.indexOf(x);
-      // Keep the part of q that ends at x for p; the rest becomes a new line.
-      const [kept, rest] = rng.chance(0.5) ? [q.slice(0, at + 1), q.slice(at + 1)] : [q.slice(at), q.slice(0, at)];
-      paths.set(qid, kept);
-      const rid = nextId++;
-      paths.set(rid, rest);
+      // Keep the part of q that ends at x for p; the rest becomes a new line. The side drawn is
+      // tried first, then the other: three steals in four drew a side whose join would fill a
+      // 2x2 block, which left one line more and no join (at 10x10, 4-6 lines, covers were made
+      // in 16-76% of tries, now 45-98%).
+      const drawn = rng.chance(0.5);
+      const rid = paths.length;
+      let side = drawn;
+      let fits = false;
+      for (const s of [drawn, !drawn]) {
+        const from = s ? at + 1 : 0;
+        const to = s ? q.length : at;
+        for (let j = from; j < to; j++) owner[q[j]!] = rid;
+        if (touches(p, id, qid, e, x, owner, width, around) >= 0) {
+          side = s;
+          fits = true;
+          break;
+        }
+        for (let j = from; j < to; j++) owner[q[j]!] = qid;
+      }
+      const [kept, rest] = side ? [q.slice(0, at + 1), q.slice(at + 1)] : [q.slice(at), q.slice(0, at)];
+      paths[qid] = kept;
+      paths.push(rest);
+      live.push(rid);
       for (const cell of rest) owner[cell] = rid;
-      if (touches(p, id, qid, e, x, owner, width, around) >= 0) join(id, e, qid, x);
+      if (fits) join(id, e, qid, x);
     }
   }
   return null;
 }
 
-function hasShort(paths: Map<number, number[]>): boolean {
-  for (const p of paths.values()) if (p.length < 3) return true;
+function hasShort(paths: number[][], live: number[]): boolean {
+  for (const k of live) if (paths[k]!.length < 3) return true;
   return false;
 }
 
