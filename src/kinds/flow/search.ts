@@ -8,6 +8,14 @@ import { DOWN, RIGHT, type Count } from './solver.js';
  */
 const PROBE_DEPTH = 12;
 /**
+ * Up to SMALL squares (10x10) probing stops at depth 8: there a probe pass costs about as much as
+ * the subtree it would save sooner. 10x10 median CPU a puzzle (61 seeds, best of 3 runs, paired
+ * with 12): hard -15 to -25%, expert -10 to -18%; the levels' outside-solver effort still rises
+ * (41 seeds at 8x8 and 31 at 10x10: expert needs 2.3-2.8x hard's median).
+ */
+const SMALL = 100;
+const SMALL_PROBE_DEPTH = 8;
+/**
  * A proof that looks hopeless gives up early, at these node counts, when it has gone through less
  * than this share of its search tree (each branching shares its part evenly among its branches; a
  * branch adds its part once it fails or ends). On the proofs made for 10x10 and 15x15 puzzles,
@@ -116,6 +124,7 @@ export class Search {
   private gaveUp = false;
   /** The search gave up because it looked hopeless, not because it ran out of nodes. */
   private hopelessAt = false;
+  private readonly probeDepth: number;
 
   constructor(
     private readonly clues: Clues,
@@ -130,6 +139,7 @@ export class Search {
     const n = W * H;
     this.W = W;
     this.n = n;
+    this.probeDepth = n <= SMALL ? SMALL_PROBE_DEPTH : PROBE_DEPTH;
     this.row = new Int32Array(n);
     this.col = new Int32Array(n);
     this.nbCell = new Int32Array(4 * n).fill(-1);
@@ -277,7 +287,7 @@ export class Search {
       return;
     }
     // Only proofs probe: the quick search for a second solution stays cheap per node.
-    if (this.rootProbe && this.depth > 0 && this.depth < PROBE_DEPTH && !(this.probe() && this.consistent())) {
+    if (this.rootProbe && this.depth > 0 && this.depth < this.probeDepth && !(this.probe() && this.consistent())) {
       this.done += share;
       return;
     }
