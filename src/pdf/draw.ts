@@ -1,5 +1,6 @@
 import type PDFDocument from 'pdfkit';
 import { FONT_IDS, type FontName } from './fonts.js';
+import { writeLine } from './line.js';
 import { drawRuns, hasRtlLetters, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
 import { tagsOf, type TagType } from './tags.js';
 
@@ -265,7 +266,7 @@ export class Draw {
     const line = plain ? undefined : lineRuns(this.doc, text, font);
     const d = this.doc.font(FONT_IDS[font]).fontSize(size);
     const w = line ? runsWidth(this.doc, line.runs, size) : d.widthOfString(text);
-    this.doc.font(FONT_IDS[font]).fontSize(size);
+    if (line) this.doc.font(FONT_IDS[font]).fontSize(size); // measuring runs changed the font
     // Cap-height centring: PDFKit places text by its ascender, which sits visibly high.
     const ascent = (d as any)._font.ascender / 1000 * size;
     const capHeight = ((d as any)._font.capHeight || 700) / 1000 * size;
@@ -280,10 +281,8 @@ export class Draw {
       this.doc.font(FONT_IDS[font]);
       return;
     }
-    d.fillColor(style.color ?? '#000000').text(text, x, top - (ascent - capHeight), {
-      lineBreak: false,
-      width: undefined,
-    });
+    d.fillColor(style.color ?? '#000000');
+    if (!writeLine(d, text, x, top - (ascent - capHeight))) d.text(text, x, top - (ascent - capHeight), { lineBreak: false, width: undefined });
   }
 
   /** Wrapped text from (x, y) within width w; returns the height it took. */

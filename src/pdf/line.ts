@@ -1,0 +1,119 @@
+import type PDFDocument from 'pdfkit';
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+interface Position {
+  xAdvance: number;
+  advanceWidth: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+interface LineFont {
+  id: string;
+  ascender: number;
+  encode(text: string): [string[], Position[]];
+  ref(): unknown;
+}
+
+interface LineDoc {
+  _font: LineFont | null;
+  _fontSize: number;
+  _textOptions: unknown;
+  page: { height: number; fonts: Record<string, unknown> };
+  x: number;
+  y: number;
+  addContent(op: string): unknown;
+  widthOfString(text: string): number;
+}
+
+/** PDFKit's number format in content streams (PDFObject.number): six decimals at most. */
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * Each document font's TJ operator for a text, when no glyph of it is offset (then the operator
+ * does not depend on where the text goes). The glyph numbers are the document's own subset's, so
+ * the table belongs to PDFKit's font object of one document; bounded, since a key of 1,000 pupils
+ * draws thousands of distinct codes with one font object.
+ */
+const shown = new WeakMap<object, Map<string, string>>();
+const MAX_SHOWN = 400;
+
+function showOps(f: LineFont, text: string, size: number, x: number, y: number): string {
+  let table = shown.get(f);
+  const known = table?.get(text);
+  if (known !== undefined) return known;
+  const out: string[] = [];
+  // From here on as PDFKit's _fragment writes it (its encode also records the glyphs the subset needs).
+  const [encoded, positions] = f.encode(text);
+  const scale = size / 1e3;
+  const commands: string[] = [];
+  let last = 0;
+  let offsets = false;
+  let hadOffset = false;
+  const addSegment = (cur: number) => {
+    if (last < cur) {
+      const advance = positions[cur - 1]!.xAdvance - positions[cur - 1]!.advanceWidth;
+      commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-advance)}`);
+    }
+    last = cur;
+  };
+  const flush = (i: number) => {
+    addSegment(i);
+    if (commands.length > 0) {
+      out.push(`[${commands.join(' ')}] TJ`);
+      commands.length = 0;
+    }
+  };
+  let i = 0;
+  for (; i < positions.length; i++) {
+    const pos = positions[i]!;
+    if (pos.xOffset || pos.yOffset) {
+      flush(i);
+      out.push(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`);
+      flush(i + 1);
+      hadOffset = offsets = true;
+    } else {
+      if (hadOffset) {
+        out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+        hadOffset = false;
+      }
+      if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
+    }
+    x += pos.xAdvance * scale;
+  }
+  flush(i);
+  const ops = out.join('\n');
+  if (offsets) return ops;
+  if (!table) shown.set(f, (table = new Map()));
+  if (table.size >= MAX_SHOWN) table.clear();
+  table.set(text, ops);
+  return ops;
+}
+
+/**
+ * One line of text at (x, y), top-left as PDFKit places it, written as PDFKit's
+ * `text(text, x, y, { lineBreak: false })` writes it, operator for operator, and leaving the
+ * document's x and y where PDFKit would (later measurements depend on them). PDFKit's text goes
+ * through option merging, line splitting, word counting and a transform stack for every digit of
+ * every grid; this is the same output without them, written to the stream in one piece, and the
+ * shown glyphs of a text drawn before taken from the table above. Returns false, having written
+ * nothing, when PDFKit must draw it (several lines, or a continued text's options in force).
+ */
+export function writeLine(doc: Doc, text: string, x: number, y: number): boolean {
+  const d = doc as unknown as LineDoc;
+  const f = d._font;
+  if (!f || d._textOptions || text.includes('\n')) return false;
+  d.x = x;
+  d.y = y;
+  if (text.length > 0) {
+    const size = d._fontSize;
+    const page = d.page;
+    const top = page.height - y - (f.ascender / 1e3) * size;
+    if (page.fonts[f.id] == null) page.fonts[f.id] = f.ref();
+    const show = showOps(f, text, size, x, top);
+    d.addContent(`q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(top)} Tm\n/${f.id} ${num(size)} Tf\n${show ? `${show}\n` : ''}ET\nQ`);
+  }
+  d.x = x + d.widthOfString(text);
+  return true;
+}
