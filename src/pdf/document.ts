@@ -7,6 +7,7 @@ import { userFont } from './user-font.js';
 import { port } from '../port/index.js';
 import { fillLetters, outlineSubset } from './woff2.js';
 import { markFree, markGlyphs } from './marks.js';
+import { substitutionFree, substitutions, type Substitutions } from './substitutions.js';
 import { Recent } from './recent.js';
 import { shareColours, shareHeights } from './repeats.js';
 
@@ -197,15 +198,54 @@ const prepared = new WeakSet<object>();
 const markSets = new WeakMap<object, Set<number> | null>();
 
 /**
+ * Per font: its default substitutions (see substitutions.ts) and, for each ASCII character, whether
+ * its glyph may set one off or be moved by the mark lookups; null when words are shaped with them.
+ */
+const plainWords = new WeakMap<object, { subs: Substitutions; busy: Uint8Array } | null>();
+
+function plainWordsOf(font: object, marks: Set<number>): { subs: Substitutions; busy: Uint8Array } | null {
+  let p = plainWords.get(font);
+  if (p !== undefined) return p;
+  const subs = substitutions(font);
+  p = null;
+  if (subs) {
+    const busy = new Uint8Array(128);
+    const f = font as { glyphForCodePoint(cp: number): { id: number } };
+    for (let cp = 0; cp < 128; cp++) {
+      const id = f.glyphForCodePoint(cp).id;
+      busy[cp] = subs.glyphs.has(id) || marks.has(id) ? 1 : 0;
+    }
+    p = { subs, busy };
+  }
+  plainWords.set(font, p);
+  return p;
+}
+
+function quiet(text: string, busy: Uint8Array): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || busy[c]) return false;
+  }
+  return true;
+}
+
+/**
  * A word shaped without the features mark and mkmk unless one of its glyphs is a mark they move:
  * the same glyphs and positions, without decoding the font's mark lookups for words that have
- * none. A fresh feature object each time, as fontkit keeps it in the run and writes into it.
+ * none; and an ASCII word none of whose glyphs sets off a default substitution also without
+ * those (most puzzle codes: for Andika, any word without f, i or j). A fresh feature object each
+ * time, as fontkit keeps it in the run and writes into it.
  */
 function shapeWord(f: FontInternals, layoutRun: (text: string, features?: Record<string, boolean>) => unknown, text: string): unknown {
   const font = f.font as object;
   let marks = markSets.get(font);
   if (marks === undefined) markSets.set(font, (marks = markGlyphs(font)));
   if (!marks) return layoutRun(text);
+  const plain = plainWordsOf(font, marks);
+  if (plain && quiet(text, plain.busy)) {
+    const run = layoutRun(text, { ...plain.subs.off, mark: false, mkmk: false }) as { glyphs: { id: number }[] };
+    if (substitutionFree(run.glyphs, plain.subs) && markFree(text, run.glyphs, marks)) return run;
+  }
   const run = layoutRun(text, { mark: false, mkmk: false }) as { glyphs: { id: number }[] };
   return markFree(text, run.glyphs, marks) ? run : layoutRun(text);
 }

@@ -11,12 +11,12 @@
 const MARK_FEATURES = new Set(['mark', 'mkmk']);
 
 /** fontkit's internals: its table directory and the (decompressed) bytes of a table. */
-interface FontTables {
+export interface FontTables {
   directory?: { tables?: Record<string, unknown> };
   _getTableStream?(tag: string): { buffer: Uint8Array; pos: number } | null;
 }
 
-class Reader {
+export class Reader {
   private view: DataView;
   constructor(
     private bytes: Uint8Array,
@@ -37,7 +37,7 @@ class Reader {
 }
 
 /** The lookups of a GSUB or GPOS table listed under the features named, from its FeatureList. */
-function featureLookups(r: Reader, features: Set<string>): number[] {
+export function featureLookups(r: Reader, features: Set<string>): number[] {
   const list = r.u16(6);
   const count = r.u16(list);
   const lookups: number[] = [];
@@ -52,7 +52,7 @@ function featureLookups(r: Reader, features: Set<string>): number[] {
 }
 
 /** The glyphs of a Coverage table, in coverage order; null if its format is unknown. */
-function coverage(r: Reader, at: number): number[] | null {
+export function coverage(r: Reader, at: number): number[] | null {
   const format = r.u16(at);
   const glyphs: number[] = [];
   if (format === 1) {
@@ -71,7 +71,7 @@ function coverage(r: Reader, at: number): number[] | null {
   return null;
 }
 
-function tableReader(font: FontTables, tag: string): Reader | null {
+export function tableReader(font: FontTables, tag: string): Reader | null {
   if (!font.directory?.tables?.[tag] || !font._getTableStream) return null;
   const stream = font._getTableStream(tag);
   return stream && Number.isInteger(stream.pos) ? new Reader(stream.buffer, stream.pos) : null;
