@@ -4,13 +4,55 @@ import { createDocument } from '../src/pdf/document.js';
 import { FONT_IDS } from '../src/pdf/fonts.js';
 import { writeLine } from '../src/pdf/line.js';
 import { recordForm } from '../src/pdf/xobject.js';
+import { Draw } from '../src/pdf/draw.js';
 
-// writeLine writes a line of text as PDFKit's text(..., { lineBreak: false }) does. Two documents
-// draw the same texts, one by PDFKit and one by writeLine; every operator written and where each
-// leaves the document's x and y must be the same, on a page and in a form, again and again (the
-// second time a text is drawn its glyphs come from writeLine's table).
+// writeLine draws a line of text as PDFKit's text(..., { lineBreak: false }) does, with its text
+// matrix flipped instead of PDFKit's q, cm and Q around each text. Two documents draw the same
+// texts, one by PDFKit and one by writeLine; played back as a PDF reader does (q/Q, cm, BT, Tm, Tf,
+// TJ), every run of glyphs must be shown with the same font and size, the same glyphs and spacing,
+// at the same place and upright, and each call must leave the document's x and y where PDFKit does,
+// on a page and in a form, again and again (the second time, the glyphs come from writeLine's table).
 
 type Doc = ReturnType<typeof createDocument>;
+
+type Matrix = [number, number, number, number, number, number];
+
+const times = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2],
+  m[0] * n[1] + m[1] * n[3],
+  m[2] * n[0] + m[3] * n[2],
+  m[2] * n[1] + m[3] * n[3],
+  m[4] * n[0] + m[5] * n[2] + n[4],
+  m[4] * n[1] + m[5] * n[3] + n[5],
+];
+
+interface Shown {
+  font: string;
+  matrix: Matrix; // text matrix times the transform: where and which way up the glyphs go
+  glyphs: string;
+}
+
+/** Each TJ of the operators, as a reader shows it. */
+function shown(ops: string[]): Shown[] {
+  const out: Shown[] = [];
+  let ctm: Matrix = [1, 0, 0, 1, 0, 0];
+  let tm: Matrix = [1, 0, 0, 1, 0, 0];
+  let font = '';
+  const stack: Matrix[] = [];
+  for (const op of ops) {
+    const parts = op.split(' ');
+    const name = parts[parts.length - 1];
+    const nums = parts.slice(0, -1).map(Number) as Matrix;
+    if (name === 'q') stack.push(ctm);
+    else if (name === 'Q') ctm = stack.pop()!;
+    else if (name === 'cm') ctm = times(nums, ctm);
+    else if (name === 'BT') tm = [1, 0, 0, 1, 0, 0];
+    else if (name === 'Tm') tm = nums;
+    else if (name === 'Tf') font = op;
+    else if (name === 'TJ') out.push({ font, matrix: times(tm, ctm), glyphs: op });
+  }
+  return out;
+}
 
 function capture(doc: Doc): string[] {
   const log: string[] = [];
@@ -22,10 +64,10 @@ function capture(doc: Doc): string[] {
   return log;
 }
 
-const TEXTS = ['', ' ', '7', '12+', '432\u00d7', 'AVATAR To Wave', 'K6MF-0YWWYXTAH4', '  two  spaces ', 'Zo\u00eb', 'e\u0301 a\u0308'];
+const TEXTS = ['', ' ', '7', '12+', '432\u00d7', 'AVATAR To Wave', 'K6MF-0YWWYXTAH4', '  two  spaces ', 'Zo\u00eb', 'e\u0301 a\u0308', 'E\u0301 A\u0308 O\u0323\u0302'];
 
 describe('writeLine', () => {
-  it('writes the operators PDFKit writes and leaves x and y where PDFKit does', () => {
+  it('shows the glyphs PDFKit shows, where and as PDFKit shows them, and leaves x and y where PDFKit does', () => {
     const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
     const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
     const mine = capture(ours);
@@ -59,9 +101,18 @@ describe('writeLine', () => {
     const drawn = 3 * 2 * 3 * TEXTS.length * 2;
     expect(ends[0]).toHaveLength(drawn * 2);
     expect(ends[0]).toEqual(ends[1]);
-    expect(mine).toEqual(pdfkit);
+    const ours2 = shown(mine);
+    const theirs2 = shown(pdfkit);
+    expect(ours2.length).toBe(theirs2.length);
+    ours2.forEach((s, i) => {
+      const t = theirs2[i]!;
+      expect([s.font, s.glyphs], `${i}`).toEqual([t.font, t.glyphs]);
+      s.matrix.forEach((v, k) => expect(v, `${i}: ${s.matrix} against ${t.matrix}`).toBeCloseTo(t.matrix[k]!, 5));
+    });
     // the marks are placed by offsets: the branch that moves the text matrix glyph by glyph
-    expect(mine.filter((op) => op.endsWith(' Tm')).length).toBeGreaterThan(drawn);
+    expect(ours2.length).toBeGreaterThan(drawn);
+    // and no q, cm or Q of its own
+    expect(mine.filter((op) => op === 'q' || op.endsWith(' cm')).length).toBeLessThan(10);
   });
 
   it('leaves text over several lines to PDFKit', () => {
@@ -70,5 +121,36 @@ describe('writeLine', () => {
     const log = capture(doc);
     expect(writeLine(doc, 'one\ntwo', 10, 10)).toBe(false);
     expect(log).toEqual([]);
+  });
+});
+
+describe('Draw writes shapes itself', () => {
+  it('with the path operators PDFKit writes for them', () => {
+    const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
+    const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
+    ours.addPage();
+    theirs.addPage();
+    const mine = capture(ours);
+    const pdfkit = capture(theirs);
+    const d = new Draw(ours);
+    let seed = 7;
+    const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 600 - 3;
+    for (let i = 0; i < 300; i++) {
+      const [a, b, c, e, f, g] = [rnd(), rnd(), rnd(), rnd(), rnd(), rnd()];
+      const r = Math.abs(c) / 7 + 0.01;
+      d.circle(a, b, r, { fill: '#ff0000' });
+      theirs.circle(a, b, r);
+      d.line(a, b, c, e);
+      theirs.moveTo(a, b).lineTo(c, e);
+      d.polyline([[a, b], [c, e], [f, g]]);
+      theirs.moveTo(a, b).lineTo(c, e).lineTo(f, g);
+      d.polygon([[a, b], [c, e], [f, g]], { fill: '#00ff00' });
+      theirs.polygon([a, b], [c, e], [f, g]);
+      d.rect({ x: a, y: b, w: r, h: f }, { stroke: '#0000ff' });
+      theirs.rect(a, b, r, f);
+    }
+    const path = (ops: string[]) => ops.filter((op) => /^(-?[\d.]+ )+(m|l|c|re)$|^h$/.test(op));
+    expect(path(mine).length).toBeGreaterThan(300 * 12);
+    expect(path(mine)).toEqual(path(pdfkit));
   });
 });

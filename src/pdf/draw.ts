@@ -1,6 +1,6 @@
 import type PDFDocument from 'pdfkit';
 import { FONT_IDS, type FontName } from './fonts.js';
-import { writeLine } from './line.js';
+import { pt, writeLine } from './line.js';
 import { drawRuns, hasRtlLetters, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
 import { tagsOf, type TagType } from './tags.js';
 
@@ -55,6 +55,16 @@ const UNKNOWN: LineState = { width: null, cap: '', join: '', solid: false, strok
  * one document cannot disagree about it.
  */
 const lineStates = new WeakMap<object, { now: LineState; saved: LineState[] }>();
+
+/** PDFKit's circle: four curves, their control points this far from the ends (a radius of 1). */
+const KAPPA = 4.0 * ((Math.sqrt(2) - 1.0) / 3.0);
+
+/** A path through the points: moved to the first, lines to the rest. */
+function pathOps(points: Point[]): string {
+  let ops = `${pt(points[0]![0])} ${pt(points[0]![1])} m`;
+  for (let i = 1; i < points.length; i++) ops += `\n${pt(points[i]![0])} ${pt(points[i]![1])} l`;
+  return ops;
+}
 
 export function inset(box: Box, by: number): Box {
   return { x: box.x + by, y: box.y + by, w: Math.max(0, box.w - 2 * by), h: Math.max(0, box.h - 2 * by) };
@@ -169,31 +179,37 @@ export class Draw {
   }
 
   line(x1: number, y1: number, x2: number, y2: number, style: Stroke = {}): void {
-    this.doc.moveTo(x1, y1).lineTo(x2, y2);
+    this.doc.addContent(`${pt(x1)} ${pt(y1)} m\n${pt(x2)} ${pt(y2)} l`);
     this.paint(style, true);
   }
 
   rect(box: Box, style: Stroke = {}, radius = 0): void {
     if (radius > 0) this.doc.roundedRect(box.x, box.y, box.w, box.h, radius);
-    else this.doc.rect(box.x, box.y, box.w, box.h);
+    else this.doc.addContent(`${pt(box.x)} ${pt(box.y)} ${pt(box.w)} ${pt(box.h)} re`);
     this.paint(style);
   }
 
+  /** Four curves, as PDFKit draws a circle (the same arithmetic, so the same numbers). */
   circle(cx: number, cy: number, r: number, style: Stroke = {}): void {
-    this.doc.circle(cx, cy, r);
+    const [x, y, o] = [cx - r, cy - r, r * KAPPA];
+    const [xe, ye, xm, ym] = [x + r * 2, y + r * 2, x + r, y + r];
+    const [X, Y, XE, YE, XM, YM] = [pt(x), pt(y), pt(xe), pt(ye), pt(xm), pt(ym)];
+    this.doc.addContent(
+      `${X} ${YM} m\n${X} ${pt(ym - o)} ${pt(xm - o)} ${Y} ${XM} ${Y} c\n${pt(xm + o)} ${Y} ${XE} ${pt(ym - o)} ${XE} ${YM} c\n` +
+        `${XE} ${pt(ym + o)} ${pt(xm + o)} ${YE} ${XM} ${YE} c\n${pt(xm - o)} ${YE} ${X} ${pt(ym + o)} ${X} ${YM} c\nh`,
+    );
     this.paint(style);
   }
 
   polyline(points: Point[], style: Stroke = {}): void {
     if (points.length < 2) return;
-    this.doc.moveTo(points[0]![0], points[0]![1]);
-    for (const [x, y] of points.slice(1)) this.doc.lineTo(x, y);
+    this.doc.addContent(pathOps(points));
     this.paint(style, true);
   }
 
   polygon(points: Point[], style: Stroke = {}): void {
     if (points.length < 3) return;
-    this.doc.polygon(...points);
+    this.doc.addContent(`${pathOps(points)}\nh`);
     this.paint(style);
   }
 

@@ -20,15 +20,19 @@ interface LineDoc {
   _font: LineFont | null;
   _fontSize: number;
   _textOptions: unknown;
-  page: { height: number; fonts: Record<string, unknown> };
+  page: { fonts: Record<string, unknown> };
   x: number;
   y: number;
   addContent(op: string): unknown;
   widthOfString(text: string): number;
 }
 
-/** PDFKit's number format in content streams (PDFObject.number): six decimals at most. */
-const num = (n: number) => Math.round(n * 1e6) / 1e6;
+/**
+ * A number in a content stream as PDFKit writes it (PDFObject.number): six decimals at most. Fewer
+ * would make the streams shorter, but at three a 150 dpi rendering of a key differs in ~0.06% of
+ * its pixels (edges that lay on a pixel's border), at five in a few, so positions stay as they were.
+ */
+export const pt = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * Each document font's TJ operator for a text, when no glyph of it is offset (then the operator
@@ -44,7 +48,8 @@ function showOps(f: LineFont, text: string, size: number, x: number, y: number):
   const known = table?.get(text);
   if (known !== undefined) return known;
   const out: string[] = [];
-  // From here on as PDFKit's _fragment writes it (its encode also records the glyphs the subset needs).
+  // From here on as PDFKit's _fragment writes it (its encode also records the glyphs the subset
+  // needs), with the text matrix flipped (see writeLine): y runs down the page.
   const [encoded, positions] = f.encode(text);
   const scale = size / 1e3;
   const commands: string[] = [];
@@ -54,7 +59,7 @@ function showOps(f: LineFont, text: string, size: number, x: number, y: number):
   const addSegment = (cur: number) => {
     if (last < cur) {
       const advance = positions[cur - 1]!.xAdvance - positions[cur - 1]!.advanceWidth;
-      commands.push(`<${encoded.slice(last, cur).join('')}> ${num(-advance)}`);
+      commands.push(`<${encoded.slice(last, cur).join('')}> ${pt(-advance)}`);
     }
     last = cur;
   };
@@ -70,12 +75,12 @@ function showOps(f: LineFont, text: string, size: number, x: number, y: number):
     const pos = positions[i]!;
     if (pos.xOffset || pos.yOffset) {
       flush(i);
-      out.push(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`);
+      out.push(`1 0 0 -1 ${pt(x + pos.xOffset * scale)} ${pt(y - pos.yOffset * scale)} Tm`);
       flush(i + 1);
       hadOffset = offsets = true;
     } else {
       if (hadOffset) {
-        out.push(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+        out.push(`1 0 0 -1 ${pt(x)} ${pt(y)} Tm`);
         hadOffset = false;
       }
       if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
@@ -92,13 +97,15 @@ function showOps(f: LineFont, text: string, size: number, x: number, y: number):
 }
 
 /**
- * One line of text at (x, y), top-left as PDFKit places it, written as PDFKit's
- * `text(text, x, y, { lineBreak: false })` writes it, operator for operator, and leaving the
- * document's x and y where PDFKit would (later measurements depend on them). PDFKit's text goes
- * through option merging, line splitting, word counting and a transform stack for every digit of
- * every grid; this is the same output without them, written to the stream in one piece, and the
- * shown glyphs of a text drawn before taken from the table above. Returns false, having written
- * nothing, when PDFKit must draw it (several lines, or a continued text's options in force).
+ * One line of text at (x, y), top-left as PDFKit places it, and the document's x and y left where
+ * PDFKit's `text(text, x, y, { lineBreak: false })` leaves them (later measurements depend on
+ * them). PDFKit's text goes through option merging, line splitting, word counting and a transform
+ * stack for every digit of every grid, and wraps each text in q, a flip of the page's y-down
+ * coordinates back to the PDF's own, and Q. Here the text matrix itself is flipped (1 0 0 -1 x y),
+ * which puts every glyph in the same place, upright, in the page's coordinates, without the three
+ * operators; the glyphs and their spacing are PDFKit's own (the shown glyphs of a text drawn before
+ * come from the table above). Returns false, having written nothing, when PDFKit must draw it
+ * (several lines, or a continued text's options in force).
  */
 export function writeLine(doc: Doc, text: string, x: number, y: number): boolean {
   const d = doc as unknown as LineDoc;
@@ -108,11 +115,11 @@ export function writeLine(doc: Doc, text: string, x: number, y: number): boolean
   d.y = y;
   if (text.length > 0) {
     const size = d._fontSize;
+    const baseline = y + (f.ascender / 1e3) * size;
     const page = d.page;
-    const top = page.height - y - (f.ascender / 1e3) * size;
     if (page.fonts[f.id] == null) page.fonts[f.id] = f.ref();
-    const show = showOps(f, text, size, x, top);
-    d.addContent(`q\n1 0 0 -1 0 ${num(page.height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(top)} Tm\n/${f.id} ${num(size)} Tf\n${show ? `${show}\n` : ''}ET\nQ`);
+    const show = showOps(f, text, size, x, baseline);
+    d.addContent(`BT\n1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm\n/${f.id} ${pt(size)} Tf\n${show ? `${show}\n` : ''}ET`);
   }
   d.x = x + d.widthOfString(text);
   return true;
