@@ -44,6 +44,13 @@ describe('message files', () => {
     expect(languages()).toEqual(SHIPPED);
   });
 
+  it('give a Calcudoku box one name in English, as its example does: never cage or group', () => {
+    const table = messageTable('en');
+    const words = Object.entries(table).filter(([k]) => k.startsWith('calcudoku.')).map(([k, v]) => `${k}: ${v}`);
+    expect(words.filter((w) => /\b(cages?|groups?)\b/i.test(w.split(': ')[1]!.replace(/{[^}]*}/g, '')))).toEqual([]);
+    expect(words.some((w) => /\bbox\b/.test(w))).toBe(true);
+  });
+
   it('English parses: every message is valid ICU with an "other" case in each plural and select', () => {
     for (const [key, source] of Object.entries(EN)) expect(() => shape(source), key).not.toThrow();
   });

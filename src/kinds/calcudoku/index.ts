@@ -52,7 +52,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   name: 'calcudoku',
   title: 'Calcudoku',
   letter: 'K',
-  summary: 'KenKen-style grids: every row and column holds each number once, every outlined cage makes its target',
+  summary: 'KenKen-style grids: every row and column holds each number once, and the numbers in each outlined box make its target',
   options: optionSpecs,
   schema,
   defaultCount: 8,
