@@ -7,7 +7,7 @@ import { loadSymbols } from './custom.js';
 import { edgeDistance, EDGE_MARGIN, GAP, layoutCard, sizeRatio, WORD_RATIO, type CardStyle, type Placement, type Shape } from './layout.js';
 import { outlineOf, rasterise, type Outline } from './outline.js';
 import { CUSTOM_SYMBOLS } from './options.js';
-import { projectivePlane } from './plane.js';
+import { deckSize, hasPlane, MAX_SYMBOLS_PER_CARD, projectivePlane } from './plane.js';
 
 export interface Deck {
   symbolsPerCard: number;
@@ -47,8 +47,9 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
     if (o.symbols !== undefined) {
       const what = pool[0]?.kind === 'word' ? 'words' : 'pictures';
       // the teacher has this many: say which whole deck they make, not only what is missing
-      const k = [3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18].filter((k) => k * k - k + 1 <= pool.length).pop();
-      const fits = k ? `, or choose ${k} --symbols-per-card (a whole deck of ${k * k - k + 1} cards from ${k * k - k + 1} ${what}) or fewer --cards` : '';
+      let k = MAX_SYMBOLS_PER_CARD;
+      while (k >= 3 && !(hasPlane(k) && deckSize(k) <= pool.length)) k--;
+      const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what}) or fewer --cards` : '';
       fail(`--symbols ${o.symbols} has ${pool.length} ${what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
     }
     const advice = o.set === 'all'
