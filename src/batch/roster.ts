@@ -73,15 +73,17 @@ export function parseRoster(text: string, file: string): string[] {
   const columns = lines.length ? columnsOf(lines[0]!) : null;
   const inline = !columns && lines.length === 1 ? oneLine(lines[0]!) : null;
   if (inline) {
-    return checkNames(inline, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:1: ${m}`), () => 1, 'name');
+    names.push(...inline);
+    lineOf.push(...inline.map(() => 1));
+  } else {
+    lines.forEach((line, i) => {
+      if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
+      names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line));
+      lineOf.push(i + 1);
+    });
   }
-  lines.forEach((line, i) => {
-    if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
-    names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line));
-    lineOf.push(i + 1);
-  });
   if (!names.length) fail(`${file}: the roster is empty; write one pupil name on each line (a first line "name" is allowed)`);
-  return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns ? 'name' : 'line');
+  return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns || inline ? 'name' : 'line');
 }
 
 /**
