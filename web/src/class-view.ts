@@ -1,6 +1,6 @@
 import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
-import { download, h, randomSeed, uid } from './dom.js';
+import { download, h, keepInTab, keptInTab, randomSeed, uid } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
 import type { OutFile, PlanData } from './protocol.js';
@@ -168,24 +168,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     }
   }
 
-  /**
-   * The form as typed, kept for this tab only: a reload or a wrong key no longer loses 30 typed
-   * names, and a shared school computer does not keep them once the tab is closed.
-   */
+  /** The form as typed, kept for the tab: a reload or a wrong key no longer loses 30 typed names. */
   function keep(): void {
-    try {
-      sessionStorage.setItem(KEPT, JSON.stringify({ plan: { ...plan(), title: title.value, booklet: booklet.checked }, roster: roster.value }));
-    } catch {
-      // storage full or turned off: the form still works, it is just not kept
-    }
-  }
-
-  function kept(): { plan: PlanData; roster: string } | undefined {
-    try {
-      return JSON.parse(sessionStorage.getItem(KEPT) ?? 'null') ?? undefined;
-    } catch {
-      return undefined;
-    }
+    keepInTab(KEPT, { plan: { ...plan(), title: title.value, booklet: booklet.checked }, roster: roster.value });
   }
 
   /** The plan saves the class list in itself (pupils:), so the one file opens here and runs with puzzlepress batch. */
@@ -235,7 +220,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     status.say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${r.title}.`);
   }
 
-  const last = kept();
+  const last = keptInTab<{ plan: PlanData; roster: string }>(KEPT);
   if (last) {
     fill(last.plan);
     roster.value = last.roster;

@@ -29,6 +29,27 @@ export function download(name: string, bytes: Uint8Array, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * What the teacher typed, kept for this tab only (sessionStorage): a reload keeps it, and a shared
+ * school computer forgets it once the tab is closed. Storage turned off or full is no error: the
+ * page works, it just does not keep things.
+ */
+export function keepInTab(key: string, value: unknown): void {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // not kept
+  }
+}
+
+export function keptInTab<T>(key: string): T | undefined {
+  try {
+    return JSON.parse(sessionStorage.getItem(key) ?? 'null') ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function randomSeed(): string {
   const letters = '23456789abcdefghjkmnpqrstuvwxyz';
   return [...crypto.getRandomValues(new Uint8Array(6))].map((b) => letters[b % letters.length]).join('');

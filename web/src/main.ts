@@ -1,6 +1,6 @@
 import './style.css';
 import { classView } from './class-view.js';
-import { h } from './dom.js';
+import { h, keepInTab, keptInTab } from './dom.js';
 import { Jobs } from './jobs.js';
 import { keyView } from './key-view.js';
 import { loadPdfJs } from './preview.js';
@@ -31,19 +31,11 @@ function saveState(state: Record<string, string>): void {
  * keeps the sheet as it was (opening Class set used to wipe the Worksheets options from the address).
  */
 function remember(v: ViewName, state: Record<string, string>): void {
-  try {
-    sessionStorage.setItem(`puzzlepress-view-${v}`, JSON.stringify(state));
-  } catch {
-    // storage turned off: the address still holds the view shown
-  }
+  keepInTab(`puzzlepress-view-${v}`, state);
 }
 
 function recalled(v: ViewName): Record<string, string> {
-  try {
-    return JSON.parse(sessionStorage.getItem(`puzzlepress-view-${v}`) ?? 'null') ?? { view: v };
-  } catch {
-    return { view: v };
-  }
+  return keptInTab<Record<string, string>>(`puzzlepress-view-${v}`) ?? { view: v };
 }
 
 const jobs = new Jobs();
