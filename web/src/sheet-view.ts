@@ -113,7 +113,6 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     saveState({ view: 'sheet', kind: kind.name, ...flat(values) });
     fields.clearErrors();
     common.clearErrors();
-    outdated();
     const job = jobs.run({ type: 'sheet', kind: kind.name, values, files: { ...(await fields.files()), ...(await common.files()) } }, (p) =>
       status.progress(p.done, p.total, p.what === 'pages' ? 'Drawing the pages…' : `Making puzzle ${p.done} of ${p.total}…`),
     );
