@@ -71,6 +71,29 @@ export function coverage(r: Reader, at: number): number[] | null {
   return null;
 }
 
+/**
+ * Every subtable of the lookups under `features`, as [type, offset]; an extension subtable (type
+ * `extension`: 7 in GSUB, 9 in GPOS) as the real one it points to. Null when a lookup index or an
+ * extension does not read as expected.
+ */
+export function lookupSubtables(r: Reader, features: Set<string>, extension: number): [number, number][] | null {
+  const list = r.u16(8);
+  const count = r.u16(list);
+  const out: [number, number][] = [];
+  for (const index of featureLookups(r, features)) {
+    if (index >= count) return null;
+    const lookup = list + r.u16(list + 2 + index * 2);
+    const type = r.u16(lookup);
+    for (let k = 0, n = r.u16(lookup + 4); k < n; k++) {
+      const sub = lookup + r.u16(lookup + 6 + k * 2);
+      if (type !== extension) out.push([type, sub]);
+      else if (r.u16(sub) !== 1) return null;
+      else out.push([r.u16(sub + 2), sub + r.u32(sub + 4)]);
+    }
+  }
+  return out;
+}
+
 export function tableReader(font: FontTables, tag: string): Reader | null {
   if (!font.directory?.tables?.[tag] || !font._getTableStream) return null;
   const stream = font._getTableStream(tag);
@@ -92,20 +115,9 @@ export function markGlyphs(font: unknown): Set<number> | null {
     const gpos = tableReader(tables, 'GPOS');
     if (!gpos) return null; // nothing to save: fontkit positions marks by their Unicode classes then
     const marks = new Set<number>();
-    const list = gpos.u16(8);
-    const count = gpos.u16(list);
-    for (const index of featureLookups(gpos, MARK_FEATURES)) {
-      if (index >= count) return null;
-      const lookup = list + gpos.u16(list + 2 + index * 2);
-      const type = gpos.u16(lookup);
-      const subtables = gpos.u16(lookup + 4);
-      for (let k = 0; k < subtables; k++) {
-        const sub = lookup + gpos.u16(lookup + 6 + k * 2);
-        // an extension subtable gives the real type and where the real subtable is
-        const ok = type === 9 ? markSubtable(gpos, gpos.u16(sub + 2), sub + gpos.u32(sub + 4), marks) : markSubtable(gpos, type, sub, marks);
-        if (!ok) return null;
-      }
-    }
+    const subtables = lookupSubtables(gpos, MARK_FEATURES, 9);
+    if (!subtables) return null;
+    for (const [type, at] of subtables) if (!markSubtable(gpos, type, at, marks)) return null;
     return marks;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { coverage, featureLookups, tableReader, type FontTables, type Reader } from './marks.js';
+import { coverage, lookupSubtables, tableReader, type FontTables, type Reader } from './marks.js';
 
 /**
  * Which glyphs can set off a glyph substitution that fontkit makes by default (ccmp, locl, liga,
@@ -60,25 +60,13 @@ export function substitutions(font: unknown): Substitutions | null {
     if (tables.GPOS && !gpos) return null;
     if (gpos && [...featureTags(gpos)].some((t) => tags.has(t))) return null;
     const glyphs = new Set<number>();
-    const list = gsub.u16(8);
-    const count = gsub.u16(list);
-    for (const index of featureLookups(gsub, tags)) {
-      if (index >= count) return null;
-      const lookup = list + gsub.u16(list + 2 + index * 2);
-      const type = gsub.u16(lookup);
-      for (let k = 0, n = gsub.u16(lookup + 4); k < n; k++) {
-        let sub = lookup + gsub.u16(lookup + 6 + k * 2);
-        let real = type;
-        if (type === 7) {
-          if (gsub.u16(sub) !== 1) return null;
-          real = gsub.u16(sub + 2);
-          sub += gsub.u32(sub + 4);
-        }
-        const at = triggerCoverage(gsub, real, sub);
-        const covered = at === null ? null : coverage(gsub, at);
-        if (!covered) return null;
-        for (const g of covered) glyphs.add(g);
-      }
+    const subtables = lookupSubtables(gsub, tags, 7);
+    if (!subtables) return null;
+    for (const [type, sub] of subtables) {
+      const at = triggerCoverage(gsub, type, sub);
+      const covered = at === null ? null : coverage(gsub, at);
+      if (!covered) return null;
+      for (const g of covered) glyphs.add(g);
     }
     const off: Record<string, boolean> = {};
     for (const t of tags) off[t] = false;
