@@ -36,9 +36,24 @@ export class Status {
   say(text: string, kind: 'ok' | 'error' = 'ok'): void {
     this.element.className = `status ${kind}`;
     this.element.dataset.state = kind;
-    this.text.textContent = text;
+    this.text.replaceChildren(...withCodes(text));
     this.stop.hidden = true;
     this.bar.hidden = true;
     this.onCancel = null;
   }
+}
+
+// a code as printed beside a puzzle: kind letter and options, a dash, ten letters or digits
+const CODE = /\b[0-9A-Z]{2,}-[0-9A-Z]{10}\b/g;
+
+/** The text with each puzzle code in a span that keeps it on one line. */
+function withCodes(text: string): (string | HTMLElement)[] {
+  const out: (string | HTMLElement)[] = [];
+  let at = 0;
+  for (const m of text.matchAll(CODE)) {
+    out.push(text.slice(at, m.index), h('span', { class: 'code' }, m[0]));
+    at = m.index! + m[0].length;
+  }
+  out.push(text.slice(at));
+  return out;
 }
