@@ -317,6 +317,18 @@ describe('the web page', () => {
     for (const t of tabs) expect(t.right).toBeLessThanOrEqual(390);
   }, 120_000);
 
+  it('keeps a puzzle code on one line in the status line of a phone', async () => {
+    const ref = cliFiles(['calcudoku', '--size', '6', '--count', '1', '--seed', 'phone-code']);
+    const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
+    const page = await s.page(390, 844);
+    await page.goto(`${s.url}?view=key&code=${code}`);
+    expect(await settled(page)).toContain(code);
+    // one box per line the code spans: it broke at its dash into two on a 390 px screen
+    const boxes = await page.$$eval('.view [role=status] .code', (els) => els.map((el) => el.getClientRects().length));
+    expect(boxes).toEqual([1]);
+    expect(await page.textContent('.view [role=status] .code')).toBe(code);
+  }, 120_000);
+
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
@@ -377,7 +389,7 @@ describe('the web page', () => {
     expect(await page.getAttribute('label:has-text("Title") + input', 'placeholder')).toBe('Jeux mathématiques');
     const saved: string[] = [];
     page.on('download', async (d) => saved.push(readFileSync((await d.path())!, 'utf8')));
-    await page.click('button:has-text("Save plan")');
+    await page.click('button:has-text("Save these settings")');
     await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
     expect(saved[0]).toMatch(/^title: Jeux mathématiques$/m);
   }, 120_000);
@@ -393,7 +405,7 @@ describe('the web page', () => {
     const zip = unzipSync(await downloadOf(page, 'Download the class set'));
     const saved: [string, Buffer][] = [];
     page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
-    await page.click('button:has-text("Save plan")');
+    await page.click('button:has-text("Save these settings")');
     await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
     // one file: the class list is in the plan, so nothing names a file the teacher never saved
     const plan = saved[0]!;
@@ -425,7 +437,7 @@ describe('the web page', () => {
     await page.fill('label:has-text("Puzzle set") + input', 'booklet-web');
     const saved: [string, Buffer][] = [];
     page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
-    await page.click('button:has-text("Save plan")');
+    await page.click('button:has-text("Save these settings")');
     await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
     const cwd = mkdtempSync(join(dir, 'booklet-'));
     writeFileSync(join(cwd, saved[0]![0]), saved[0]![1]);

@@ -250,9 +250,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       planError,
       // Make comes right after the worksheets it makes; saving and opening plans is for later weeks
       h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
-      h('h2', {}, 'Plan file'),
-      h('p', { class: 'help' }, 'Save this plan to use it again, here or with the command line.'),
-      h('div', { class: 'row' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save plan (YAML)'), h('label', { for: 'plan-file', class: 'small-label' }, 'Open a plan'), planFile),
+      h('h2', {}, 'Use these settings again'),
+      h('p', { class: 'help' }, 'Save the title, class list and worksheets in a file, and open it here another week (change the Puzzle set for new puzzles).'),
+      h('div', { class: 'row' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save these settings'), h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile),
     ),
     h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), madeList),
   );

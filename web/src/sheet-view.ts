@@ -52,7 +52,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   const buttons = {
     pdf: h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => save(0) }, 'Download PDF'),
     key: h('button', { type: 'button', disabled: true, onclick: () => save(1) }, 'Download answer key (PDF)'),
-    json: h('button', { type: 'button', disabled: true, onclick: () => save(2) }, 'Download data (JSON)'),
+    json: h('button', { type: 'button', class: 'small', disabled: true, onclick: () => save(2) }, 'Download data (JSON)'),
   };
 
   function tab(which: 'sheet' | 'key'): void {
@@ -182,10 +182,12 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
       'section',
       { class: 'preview', 'aria-label': 'Preview and downloads' },
       status.element,
-      h('div', { class: 'downloads' }, buttons.pdf, buttons.key, buttons.json),
+      h('div', { class: 'downloads' }, buttons.pdf, buttons.key),
       h('div', { role: 'tablist', 'aria-label': 'Which pages to preview', class: 'tabs' }, tabs.sheet, tabs.key),
       panels.sheet,
       panels.key,
+      // a teacher prints; the puzzles as data are for other software, so below the pages, not beside Download PDF
+      h('p', { class: 'help for-software' }, 'For other software: the puzzles and answers as data. ', buttons.json),
     ),
   );
   common.set(state);
