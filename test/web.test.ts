@@ -401,8 +401,13 @@ describe('the web page', () => {
     await page.fill('label:has-text("Puzzle set") + input', 'class-web');
     await page.selectOption('label:has-text("Font") + select', 'lexend');
     await page.click('button:has-text("Make the class set")');
-    expect(await settled(page)).toMatch(/Ready/);
+    expect(await settled(page)).toMatch(/Ready in [\d.]+ s: 3 pupils' PDFs and the answer key\./);
     const zip = unzipSync(await downloadOf(page, 'Download the class set'));
+    // each file on its own, without unzipping: the first pupil's is shown, any other one a press away
+    expect(await page.$$eval('.made button.file', (els) => els.map((el) => el.getAttribute('data-file')))).toEqual(['Ava.pdf', 'Ben.pdf', 'Chloé.pdf', 'answer-key.pdf']);
+    await page.waitForSelector('.made-files canvas.page[aria-label="The file, page 1 of 2"]');
+    await page.click('.made button.file[data-file="Ben.pdf"]');
+    expect(Buffer.from(zip['Ben.pdf']!).equals(await downloadOf(page, 'Download Ben.pdf'))).toBe(true);
     const saved: [string, Buffer][] = [];
     page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
     await page.click('button:has-text("Save these settings")');
@@ -425,6 +430,10 @@ describe('the web page', () => {
     expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Maths puzzles');
     // the saved plan opens again with its class list
     await page.fill('#roster', '');
+    // the set made is the last list's: not offered once the list changes, until made again
+    expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
+    expect(await page.isDisabled('button:has-text("Download Ben.pdf")')).toBe(true);
+    expect(await page.textContent('.view [role=status]')).toMatch(/press Make the class set/);
     await page.setInputFiles('#plan-file', join(cwd, plan[0]));
     await expect.poll(() => page.inputValue('#roster')).toBe('Ava\nBen\nChloé');
     writeFileSync(join(cwd, 'ben.pdf'), zip['Ben.pdf']!);

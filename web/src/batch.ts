@@ -7,7 +7,7 @@ import { parsePlanText } from '../../src/batch/plan.js';
 import { safeName } from '../../src/core/seed.js';
 import { text, type Port } from '../../src/port/index.js';
 import type { BrowserPort } from '../../src/port/browser.js';
-import type { BatchJob, PlanToYaml, ReadPlan, Reply } from './protocol.js';
+import type { BatchJob, ClassSetMade, PlanToYaml, ReadPlan, Reply } from './protocol.js';
 
 /** The roster's name in plans the page writes; the CLI reads it beside the plan file. */
 export const ROSTER_FILE = 'pupils.csv';
@@ -44,12 +44,6 @@ export async function runBatchJob(id: number, job: BatchJob | PlanToYaml | ReadP
   files['manifest.json'] = new TextEncoder().encode(manifestText(manifest));
   // PDFs are compressed already: storing them is as small and much faster.
   const zip = zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, [b, { level: 0, mtime: ZIP_TIME }]])) as never);
-  const count = Object.keys(pages).length;
-  return {
-    id,
-    type: 'done',
-    files: [{ name: `${safeName(plan.title)}.zip`, bytes: zip }],
-    title: `${count} ${count === 1 ? 'file' : 'files'} and a manifest`,
-    data: Object.keys(files),
-  };
+  const made: ClassSetMade = { files: Object.entries(pages).map(([name, n]) => ({ name, pages: n })), pupils: manifest.pupils?.length ?? 0 };
+  return { id, type: 'done', files: [{ name: `${safeName(plan.title)}.zip`, bytes: zip }], data: made };
 }

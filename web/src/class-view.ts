@@ -3,7 +3,8 @@ import { LANGUAGES, languageSelect } from './languages.js';
 import { download, h, keepInTab, keptInTab, randomSeed, uid } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
-import type { OutFile, PlanData } from './protocol.js';
+import type { ClassSetMade, OutFile, PlanData } from './protocol.js';
+import { Preview } from './preview.js';
 import { Status } from './status.js';
 import { parseRoster } from '../../src/batch/roster.js';
 import { FONT_HELP, FONTS } from './common.js';
@@ -28,7 +29,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const sheets: Sheet[] = [];
   const list = h('ol', { class: 'sheets' });
   let result: OutFile | null = null;
-  let made = 0;
+  let sheetIds = 0;
 
   const field = (label: string, control: HTMLElement, help?: string) => {
     const id = control.id || uid('f');
@@ -80,11 +81,16 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
   const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => result && download(result.name, result.bytes, 'application/zip') }, 'Download the class set (ZIP)');
+  // each file of the set on its own: a teacher checks a pupil's sheet, or prints one again, without unzipping
   const madeList = h('ul', { class: 'made' });
+  const preview = new Preview('The file');
+  const saveOne = h('button', { type: 'button', class: 'small', onclick: () => shown && download(shown.name, shown.bytes, 'application/pdf') });
+  const made = h('div', { class: 'made-files', hidden: true }, h('p', { class: 'help' }, 'Press a file to see it here, or to download it on its own.'), madeList, h('div', { class: 'downloads' }, saveOne), preview.element);
+  let shown: OutFile | null = null;
   const kindSelect = h('select', { id: 'add-kind' }, ...kinds.map((k) => h('option', { value: k.name }, k.title)));
 
   function addSheet(kind: KindForm, values: Record<string, string> = {}): void {
-    const fields = kindFields(kind, () => {}, `sheet${++made}/`);
+    const fields = kindFields(kind, () => {}, `sheet${++sheetIds}/`);
     fields.set(values);
     const count = h('input', { type: 'number', min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '' });
     const remove = h('button', { type: 'button', class: 'small', onclick: () => drop(sheet) }, `Remove this worksheet`);
@@ -170,6 +176,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
 
   /** The form as typed, kept for the tab: a reload or a wrong key no longer loses 30 typed names. */
   function keep(): void {
+    outdated();
     keepInTab(KEPT, { plan: { ...plan(), title: title.value, booklet: booklet.checked }, roster: roster.value });
   }
 
@@ -199,11 +206,47 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     status.say('Please check the message marked in red.', 'error');
   }
 
+  /** Once the form changes, the set made is the last form's: it is not offered until made again. */
+  function outdated(): void {
+    if (!result) return;
+    result = null;
+    save.disabled = true;
+    made.classList.add('stale');
+    for (const b of madeList.querySelectorAll('button')) b.disabled = true;
+    saveOne.disabled = true;
+    status.say('You changed the class set: press Make the class set to make it again.');
+  }
+
+  /** Shows one file of the set, read out of the ZIP (stored, not compressed, so this is quick). */
+  async function show(name: string, pages: number): Promise<void> {
+    const zip = result;
+    if (!zip) return;
+    const { unzipSync } = await import('fflate');
+    const bytes = unzipSync(zip.bytes, { filter: (f) => f.name === name })[name];
+    if (!bytes || zip !== result) return;
+    shown = { name, bytes, pages };
+    for (const b of madeList.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.file === name));
+    saveOne.textContent = `Download ${name}`;
+    saveOne.disabled = false;
+    await preview.load(bytes);
+  }
+
+  function words(m: ClassSetMade): string {
+    const others = m.files.length - m.pupils;
+    if (m.pupils) return `${m.pupils === 1 ? "1 pupil's PDF" : `${m.pupils} pupils' PDFs`}${others ? ' and the answer key' : ''}`;
+    return others > 1 ? 'the booklet and its answers' : 'the booklet';
+  }
+
   async function make(): Promise<void> {
     rosterError.hidden = true;
     planError.hidden = true;
     save.disabled = true;
+    result = null;
+    shown = null;
+    made.hidden = true;
+    made.classList.remove('stale');
     madeList.replaceChildren();
+    preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
     const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
     const job = jobs.run({ type: 'batch', plan: plan(), roster: rosterText(), booklet: booklet.checked, files }, (p) =>
@@ -216,8 +259,15 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : planError, r.message);
     result = r.files[0]!;
     save.disabled = false;
-    madeList.replaceChildren(...(r.data as string[]).map((n) => h('li', {}, n)));
-    status.say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${r.title}.`);
+    const m = r.data as ClassSetMade;
+    madeList.replaceChildren(
+      ...m.files.map((f) =>
+        h('li', {}, h('button', { type: 'button', class: 'file', 'data-file': f.name, 'aria-pressed': 'false', onclick: () => void show(f.name, f.pages) }, f.name, h('span', { class: 'pages' }, ` · ${f.pages} ${f.pages === 1 ? 'page' : 'pages'}`))),
+      ),
+    );
+    made.hidden = false;
+    status.say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${words(m)}.`);
+    if (m.files[0]) await show(m.files[0].name, m.files[0].pages);
   }
 
   const last = keptInTab<{ plan: PlanData; roster: string }>(KEPT);
@@ -254,6 +304,6 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       h('p', { class: 'help' }, 'Save the title, class list and worksheets in a file, and open it here another week (change the Puzzle set for new puzzles).'),
       h('div', { class: 'row' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save these settings'), h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile),
     ),
-    h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), madeList),
+    h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), made),
   );
 }

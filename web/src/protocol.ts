@@ -43,6 +43,12 @@ export interface ReadPlan {
 
 export type Job = SheetJob | KeyJob | BatchJob | PlanToYaml | ReadPlan;
 
+/** What a class set's ZIP holds besides its manifest: the PDFs in order, and how many are pupils'. */
+export interface ClassSetMade {
+  files: { name: string; pages: number }[];
+  pupils: number;
+}
+
 export interface OutFile {
   name: string;
   bytes: Uint8Array;
