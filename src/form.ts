@@ -26,6 +26,7 @@ export interface KindForm {
   explains: boolean; // has worked solutions (--explain)
   keyless: boolean; // never has an answer key
   layout: boolean; // --layout (puzzles a page) applies to its pages
+  perPage: string; // what --layout places on a page: "puzzles", "cards", ...
   fields: Field[];
 }
 
@@ -71,6 +72,6 @@ export function kindForms(kinds: Kind[] = KINDS): KindForm[] {
       seen.add(spec.key);
       fields.push(fieldOf(spec, defaults[spec.key], labels));
     }
-    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, keyless: !!k.keyless, layout: !k.ownLayout, fields };
+    return { name: k.name, title: k.title, summary: k.summary, defaultCount: k.defaultCount, countOf: k.countOf ?? 'puzzles', explains: !!k.explain, keyless: !!k.keyless, layout: !k.ownLayout, perPage: k.perPage ?? k.countOf ?? 'puzzles', fields };
   });
 }

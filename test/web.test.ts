@@ -561,14 +561,14 @@ describe('the web page', () => {
 
   it('says why there is no answer key, and shows no page buttons without pages', async () => {
     const page = await s.page();
-    // a deck has no answers whatever Answer key says: telling the teacher to choose one would send them in circles
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=nokey`);
+    // a deck has no answers whatever Answer key says: no tab that could only say so, the pages shown
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=nokey`);
     expect(await settled(page)).toMatch(/ready/);
     await page.click('role=tab[name="Answer key"]');
-    expect(await page.textContent('#panel-key .help')).toBe('These pages have no answers to print.');
-    expect(await page.isVisible('#panel-key button:has-text("Next page")')).toBe(false);
-    expect(await page.isVisible('#panel-sheet button:has-text("Next page")')).toBe(false); // its tab is closed
-    await page.click('role=tab[name="Pages"]');
+    await page.click('label:has-text("Dobble")');
+    expect(await settled(page, 1)).toMatch(/ready/);
+    expect(await page.isVisible('role=tab[name="Answer key"]')).toBe(false);
+    expect(await page.isVisible('#panel-key')).toBe(false);
     expect(await page.isVisible('#panel-sheet button:has-text("Next page")')).toBe(true);
     // a puzzle whose key was left out: the way to get it back
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=nokey&answers=none`);
@@ -598,6 +598,10 @@ describe('the web page', () => {
     expect(await settled(page)).toMatch(/ready/);
     expect(await page.isVisible('label:text-is("Answer key")')).toBe(false);
     expect(page.url()).not.toMatch(/answers=/);
+    // nor a tab and a button that could only say there is none; a page holds cards, not puzzles
+    expect(await page.isVisible('button:has-text("Download answer key")')).toBe(false);
+    expect(await page.isVisible('[role=tab]:has-text("Answer key")')).toBe(false);
+    expect(await page.isVisible('label:text-is("Cards a page")')).toBe(true);
     await page.click('label:has-text("Fultiples")');
     expect(await page.isVisible('label:text-is("Answer key")')).toBe(true);
     expect(await page.isVisible('label:text-is("Multipliers")')).toBe(true);

@@ -136,6 +136,8 @@ export interface Kind<O = any, M = any> {
   defaultCount: number;
   /** What --count counts, plural, where it is not puzzles ("decks"): the help says so. */
   countOf?: string;
+  /** What a page holds, plural, where it is not what --count counts ("cards" of a deck): forms say "Cards a page". */
+  perPage?: string;
   /** Compact, code-safe text ([0-9A-Za-z.]) that `decode` turns back into the same options. */
   encode(options: O): string;
   decode(text: string): O;

@@ -22,8 +22,8 @@ export interface CommonFields {
   setExplains(on: boolean): void;
   /** Offers the Answer key choice only for kinds that can have one (not a card deck). */
   setKeyed(on: boolean): void;
-  /** Offers Puzzles a page only for kinds whose pages it lays out (not a Ludo set). */
-  setLaidOut(on: boolean): void;
+  /** Offers Puzzles a page only for kinds whose pages it lays out (not a Ludo set), named for what they hold ("Cards a page"). */
+  setLaidOut(on: boolean, perPage: string): void;
   showError(flag: string | undefined, message: string): boolean;
   clearErrors(): void;
   /** The teacher's own font file, if one is chosen, under the name `values().font` gives. */
@@ -143,8 +143,12 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     setKeyed(on) {
       boxes.get('answers')!.hidden = !on;
     },
-    setLaidOut(on) {
-      boxes.get('layout')!.hidden = !on;
+    setLaidOut(on, perPage) {
+      const box = boxes.get('layout')!;
+      box.hidden = !on;
+      const label = `${perPage.charAt(0).toUpperCase()}${perPage.slice(1)} a page`;
+      box.querySelector('label')!.textContent = label;
+      errors.rename('--layout', label);
     },
     setExplains(on) {
       explainField.hidden = !on;

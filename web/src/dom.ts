@@ -75,6 +75,11 @@ export class FieldErrors {
     return el;
   }
 
+  /** The field of `flag` is now called `label` (a label that follows the kind chosen). */
+  rename(flag: string, label: string): void {
+    labels.set(flag, label);
+  }
+
   /** Shows `message` under the field of `flag`; false when no field here has that flag. */
   show(flag: string | undefined, message: string): boolean {
     const el = flag ? this.lines.get(flag) : undefined;

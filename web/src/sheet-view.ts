@@ -44,6 +44,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     sheet: h('button', { type: 'button', role: 'tab', 'aria-selected': 'true', id: 'tab-sheet', 'aria-controls': 'panel-sheet', onclick: () => tab('sheet') }, 'Pages'),
     key: h('button', { type: 'button', role: 'tab', 'aria-selected': 'false', id: 'tab-key', 'aria-controls': 'panel-key', onclick: () => tab('key') }, 'Answer key'),
   };
+  // a card deck has no answers: no Answer key tab or button that could only say so
+  const tabList = h('div', { role: 'tablist', 'aria-label': 'Which pages to preview', class: 'tabs' }, tabs.sheet, tabs.key);
   const keyNote = h('p', { class: 'help' });
   const panels = {
     sheet: h('div', { role: 'tabpanel', id: 'panel-sheet', 'aria-labelledby': 'tab-sheet' }, sheetPreview.element),
@@ -54,6 +56,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     key: h('button', { type: 'button', disabled: true, onclick: () => save(1) }, 'Download answer key (PDF)'),
     json: h('button', { type: 'button', class: 'small', disabled: true, onclick: () => save(2) }, 'Download data (JSON)'),
   };
+  // a teacher prints; the puzzles as data are for other software, so below the pages, not beside Download PDF
+  const forSoftware = h('p', { class: 'help for-software', hidden: true }, 'For other software: the puzzles and answers as data. ', buttons.json);
 
   function tab(which: 'sheet' | 'key'): void {
     for (const t of ['sheet', 'key'] as const) {
@@ -71,7 +75,9 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     common.setCount(k.defaultCount, k.countOf);
     common.setExplains(k.explains);
     common.setKeyed(!k.keyless);
-    common.setLaidOut(k.layout);
+    tabList.hidden = buttons.key.hidden = k.keyless;
+    if (k.keyless) tab('sheet');
+    common.setLaidOut(k.layout, k.perPage);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);
   }
@@ -162,6 +168,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     buttons.pdf.disabled = false;
     buttons.key.disabled = !separate;
     buttons.json.disabled = false;
+    forSoftware.hidden = false;
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     status.say(`${r.title}: ${main.pages} ${main.pages === 1 ? 'page' : 'pages'}${separate ? ` and ${separate.pages} of answers` : ''}, ready in ${secs} s.`);
   }
@@ -183,11 +190,10 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
       { class: 'preview', 'aria-label': 'Preview and downloads' },
       status.element,
       h('div', { class: 'downloads' }, buttons.pdf, buttons.key),
-      h('div', { role: 'tablist', 'aria-label': 'Which pages to preview', class: 'tabs' }, tabs.sheet, tabs.key),
+      tabList,
       panels.sheet,
       panels.key,
-      // a teacher prints; the puzzles as data are for other software, so below the pages, not beside Download PDF
-      h('p', { class: 'help for-software' }, 'For other software: the puzzles and answers as data. ', buttons.json),
+      forSoftware,
     ),
   );
   common.set(state);

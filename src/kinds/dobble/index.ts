@@ -134,6 +134,7 @@ export const dobble: Kind<DobbleOptions, Deck> = {
   schema,
   defaultCount: 1,
   countOf: 'decks',
+  perPage: 'cards',
   encode,
   decode,
   generate: (o, rng) => buildDeck(o, rng),
