@@ -302,6 +302,44 @@ describe('the web page', () => {
     expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(true);
   }, 120_000);
 
+  it('offers nothing to download while a field is marked wrong, even when the last pages were still being drawn', async () => {
+    const page = await s.page();
+    // pdf.js arrives late, so the first sheet is still being drawn when the next options fail
+    await page.route(/assets\/pdf-[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 3000));
+      await route.continue();
+    });
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=race`);
+    await page.waitForFunction(() => /Drawing the pages/.test(document.querySelector('.view [role=status]')?.textContent ?? ''));
+    await page.waitForTimeout(700);
+    await page.fill('label:has-text("Size") + input', '99');
+    await page.waitForSelector('.field.invalid');
+    await page.waitForTimeout(4000); // the first sheet's drawing ends
+    expect(await page.textContent('.view [role=status]')).toMatch(/check the option marked in red/);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    // the browser's own bubble is not a second message for the same mistake
+    expect(await page.getAttribute('form.controls', 'novalidate')).not.toBeNull();
+  }, 120_000);
+
+  it('shows the answer of the last code asked, not of a slower one asked before it', async () => {
+    const page = await s.page();
+    // a deck's answer waits for its pictures, fetched late here; a wrong code is answered at once
+    await page.route(/assets\/icons-[^/]*\.json$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 2000));
+      await route.continue();
+    });
+    await page.goto(`${s.url}?view=key`);
+    const ref = cliFiles(['dobble', '--count', '1', '--seed', 'slow-code']);
+    const slow = (JSON.parse(ref.json) as { code: string }).code;
+    await page.fill('#code', slow);
+    await page.click('button:has-text("Show the answer")');
+    await page.fill('#code', 'ZZZZ-1234');
+    await page.click('button:has-text("Show the answer")');
+    await page.waitForTimeout(6000); // the deck's answer has long arrived
+    expect(await page.textContent('.view [role=status]')).toMatch(/did not work/);
+    expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(true);
+  }, 120_000);
+
   it('keeps the page buttons on one line on a phone', async () => {
     const page = await s.page();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -282,7 +282,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     { class: 'view two-columns' },
     h(
       'form',
-      { class: 'controls', 'aria-label': 'Class set', onsubmit: (e: Event) => (e.preventDefault(), void make()), oninput: keep, onchange: keep },
+      // novalidate: our message by the field is the one message; the browser's bubble said the same in other words
+      { class: 'controls', novalidate: true, 'aria-label': 'Class set', onsubmit: (e: Event) => (e.preventDefault(), void make()), oninput: keep, onchange: keep },
       h('h2', {}, 'A class set'),
       h('p', {}, 'With a class list, every pupil gets their own puzzles with their name printed, and you get one answer key for all. Without one, you get a booklet.'),
       field('Title', title),

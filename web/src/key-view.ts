@@ -12,6 +12,8 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
   const status = new Status('Type a code, then press Show the answer.');
   const preview = new Preview('Answer');
   let file: OutFile | null = null;
+  // the last code asked wins: an earlier, slower code's answer arriving after it is dropped
+  let asked = 0;
   const code = h('input', { id: 'code', type: 'text', autocomplete: 'off', spellcheck: 'false', placeholder: 'for example K6HF-503STSQQX6', 'aria-describedby': 'code-help code-error' });
   code.value = state.code ?? '';
   const paper = h('select', { id: 'key-paper' }, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
@@ -30,9 +32,11 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     // the answer shown is the last code's until this one is made
     save.disabled = true;
     preview.element.classList.add('stale');
+    const ticket = ++asked;
     const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value, explain: explain.checked, ...language });
     status.working('Making the answer…', () => job.cancel());
     const r = await job.result;
+    if (ticket !== asked) return;
     if (!r) return status.say('Stopped.');
     if (r.type === 'error') {
       error.textContent = r.message;
@@ -43,6 +47,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     }
     file = r.files[0]!;
     await preview.load(file.bytes);
+    if (ticket !== asked) return;
     preview.element.classList.remove('stale');
     save.disabled = false;
     status.say(`${r.title}.`);
@@ -54,7 +59,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     { class: 'view two-columns' },
     h(
       'form',
-      { class: 'controls', 'aria-label': 'Find an answer', onsubmit: (e: Event) => (e.preventDefault(), void find()) },
+      { class: 'controls', novalidate: true, 'aria-label': 'Find an answer', onsubmit: (e: Event) => (e.preventDefault(), void find()) },
       h('h2', {}, 'Answer from a code'),
       h('p', {}, 'Every puzzle has a short code printed beside it. Type it here to get its answer again, even if the answer key is lost.'),
       h('div', { class: 'field' }, h('label', { for: 'code' }, 'Code'), code, h('p', { class: 'help', id: 'code-help' }, 'Letters and numbers as printed; small and capital letters are the same.'), error),

@@ -2,9 +2,9 @@ import type { KindForm } from '../../src/form.js';
 import { commonFields } from './common.js';
 import { download, h, inFormWords } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
-import type { Handle, Jobs } from './jobs.js';
+import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
-import type { OutFile } from './protocol.js';
+import type { OutFile, Reply } from './protocol.js';
 import { Status } from './status.js';
 
 /** A kind's summary under its name on the card, without saying the name again ("Flow (Numberlink): join ..."). */
@@ -23,7 +23,9 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   const keyPreview = new Preview('Answer key');
   let files: OutFile[] = [];
   let frontPages = 0;
-  let running: Handle | null = null;
+  // set before the first await: two runs started together each showed their own file, the last to end winning
+  let busy = false;
+  let changes = 0; // options changed since: a sheet shown after this many is already the last options'
   let again = false;
   let showKey = () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -105,28 +107,18 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
 
   /** Once an option changes, the files and pages shown are the last options' until the new ones are made. */
   function outdated(): void {
+    changes++;
     for (const b of Object.values(buttons)) b.disabled = true;
     for (const p of Object.values(panels)) p.classList.add('stale');
   }
 
   async function generate(): Promise<void> {
-    if (running) {
+    if (busy) {
       again = true; // the newest options win once the running job ends
       return;
     }
-    const values = { ...common.values(), ...fields.values() };
-    if (!common.seed()) values.seed = 'puzzles';
-    saveState({ view: 'sheet', kind: kind.name, ...flat(values) });
-    fields.clearErrors();
-    common.clearErrors();
-    const job = jobs.run({ type: 'sheet', kind: kind.name, values, files: { ...(await fields.files()), ...(await common.files()) } }, (p) =>
-      status.progress(p.done, p.total, p.what === 'pages' ? 'Drawing the pages…' : `Making puzzle ${p.done} of ${p.total}…`),
-    );
-    running = job;
-    const started = performance.now();
-    status.working('Making your puzzles…', () => job.cancel());
-    const r = await job.result;
-    running = null;
+    busy = true;
+    const r = await run().finally(() => (busy = false));
     if (!r) {
       again = false; // a cancelled run takes the changes waiting behind it with it
       return status.say('Stopped. Change an option or press Make the puzzles again.');
@@ -135,19 +127,45 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
       again = false;
       return generate();
     }
-    if (r.type === 'error') {
-      const all = [{ message: r.message, field: r.field }, ...(r.more ?? [])];
-      const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
-      if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
-      else status.say(all.length > 1 ? `Please check the ${all.length} options marked in red.` : 'Please check the option marked in red.', 'error');
-      return;
-    }
+    if (r.reply.type === 'error') return showErrors(r.reply);
+    if (r.reply.type === 'done') await show(r.reply, r.values, r.started);
+  }
+
+  /** Starts a job for the options as they are now. */
+  async function run(): Promise<{ reply: Reply; values: Record<string, string | boolean | string[]>; started: number } | null> {
+    const values = { ...common.values(), ...fields.values() };
+    if (!common.seed()) values.seed = 'puzzles';
+    saveState({ view: 'sheet', kind: kind.name, ...flat(values) });
+    fields.clearErrors();
+    common.clearErrors();
+    const job = jobs.run({ type: 'sheet', kind: kind.name, values, files: { ...(await fields.files()), ...(await common.files()) } }, (p) =>
+      status.progress(p.done, p.total, p.what === 'pages' ? 'Drawing the pages…' : `Making puzzle ${p.done} of ${p.total}…`),
+    );
+    const started = performance.now();
+    status.working('Making your puzzles…', () => job.cancel());
+    const reply = await job.result;
+    return reply && { reply, values, started };
+  }
+
+  /** A message by each wrong field; nothing is offered for download while any is shown. */
+  function showErrors(r: Extract<Reply, { type: 'error' }>): void {
+    outdated();
+    const all = [{ message: r.message, field: r.field }, ...(r.more ?? [])];
+    const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
+    if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
+    else status.say(all.length > 1 ? `Please check the ${all.length} options marked in red.` : 'Please check the option marked in red.', 'error');
+  }
+
+  async function show(r: Extract<Reply, { type: 'done' }>, values: Record<string, string | boolean | string[]>, started: number): Promise<void> {
+    const seen = changes;
     files = r.files;
     frontPages = r.frontPages ?? 0;
     const pdfs = files.filter((f) => f.name.endsWith('.pdf'));
     const main = pdfs[0]!;
     const separate = pdfs[1];
     await sheetPreview.load(main.bytes, 0, frontPages - 1);
+    // an option changed while the pages were drawn: these files are not offered, the next run's will be
+    if (changes !== seen) return;
     for (const p of Object.values(panels)) p.classList.remove('stale');
     // the key is drawn when its tab is opened (or once the sheet is showing), not before the sheet
     keyNote.textContent = separate
@@ -178,7 +196,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     { class: 'view two-columns' },
     h(
       'form',
-      { class: 'controls', 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), schedule(0), status.element.scrollIntoView({ block: 'nearest' })) },
+      // novalidate: our message by the field is the one message; the browser's bubble said the same in other words
+      { class: 'controls', novalidate: true, 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), schedule(0), status.element.scrollIntoView({ block: 'nearest' })) },
       picker,
       optionsBox,
       h('h2', {}, 'Pages'),
