@@ -109,6 +109,12 @@ describe('rosters', () => {
     // one pupil written "last name, first name" stays one pupil; so does one plain name
     expect(parseRoster('Smith, Ava', 'c.csv')).toEqual(['Smith, Ava']);
     expect(parseRoster('Ava Smith\n', 'c.csv')).toEqual(['Ava Smith']);
+    // first and last names pasted from two spreadsheet columns without headings
+    expect(parseRoster('Ava\tSmith\nBen\tJones\n', 'c.csv')).toEqual(['Ava Smith', 'Ben Jones']);
+    // a spreadsheet's own file, or any other that is not text, says how to make a list of it
+    expect(() => parseRoster('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml', 'class.xlsx')).toThrow(/^class\.xlsx is a spreadsheet file, not a list; .*Save As .*CSV/);
+    expect(() => parseRoster('\u00d0\u00cf\u0011\u00e0\u00a1\u00b1', 'class.xls')).toThrow(/is a spreadsheet file/);
+    expect(() => parseRoster('\u0089PNG\r\n\u001a\n\u0000', 'photo.png')).toThrow(/^photo\.png is not a text file/);
     expect(() => parseRoster('Ava, Ben, ava', 'c.csv')).toThrow(/^c\.csv:1: "ava" is already/);
     expect(() => parseRoster('Ava, , Ben', 'c.csv')).toThrow(/^c\.csv:1: the roster has a blank name/);
   });

@@ -528,6 +528,10 @@ describe('the web page', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
+    // an Excel file opened as the list: how to save it as one, and the list as it was (not a screen of odd characters)
+    await page.setInputFiles('#roster-file', { name: 'Class 4M.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from('PK\u0003\u0004\u0014\u0000\u0006\u0000\u0008\u0000[Content_Types].xml') });
+    await expect.poll(() => page.textContent('#roster-error')).toMatch(/^Class 4M\.xlsx is a spreadsheet file, not a list; in the spreadsheet choose Save As and the CSV format/);
+    expect(await page.inputValue('#roster')).toBe('Ava\nBen\nAva\n');
   }, 120_000);
 
   it('says which picture is damaged, and which plan line is wrong, without making anything', async () => {

@@ -66,6 +66,7 @@ function columnsOf(header: string): Columns | null {
  * at: a pupil without a sheet is worse than an error.
  */
 export function parseRoster(text: string, file: string): string[] {
+  notText(text, file);
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
   const names: string[] = [];
@@ -78,12 +79,24 @@ export function parseRoster(text: string, file: string): string[] {
   } else {
     lines.forEach((line, i) => {
       if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
-      names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : cell(line));
+      // two columns pasted from a spreadsheet without headings ("Ava<tab>Smith"): one name, with a space
+      names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : line.includes('\t') ? cells(line, '\t').filter(Boolean).join(' ') : cell(line));
       lineOf.push(i + 1);
     });
   }
   if (!names.length) fail(`${file}: the roster is empty; write one pupil name on each line (a first line "name" is allowed)`);
   return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns || inline ? 'name' : 'line');
+}
+
+/**
+ * A spreadsheet's own file (Excel's .xlsx and LibreOffice's .ods are ZIPs; old .xls starts with its
+ * own mark) or any other file that is not text: refused with the way to get a list out of it,
+ * rather than read as a screen of odd names.
+ */
+export function notText(text: string, file: string): void {
+  const sheet = text.startsWith('PK\u0003\u0004') || text.startsWith('\u00d0\u00cf\u0011\u00e0') || text.startsWith('\ufffd\ufffd\u0011\ufffd');
+  if (sheet) fail(`${file} is a spreadsheet file, not a list; in the spreadsheet choose Save As and the CSV format, and use that file (or copy the column of names and paste it)`);
+  if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) fail(`${file} is not a text file; give a list with one pupil name a line (a .txt or .csv file)`);
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData } from './protocol.js';
 import { Preview } from './preview.js';
 import { Status } from './status.js';
-import { parseRoster } from '../../src/batch/roster.js';
+import { notText, parseRoster } from '../../src/batch/roster.js';
 import { FONT_HELP, FONTS } from './common.js';
 
 interface Sheet {
@@ -53,21 +53,34 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const rosterFile = h('input', {
     type: 'file',
     id: 'roster-file',
-    accept: '.csv,.txt,text/csv,text/plain',
-    onchange: async () => {
+    // spreadsheets' own files are offered too, to be told how to save them as a list
+    accept: '.csv,.txt,text/csv,text/plain,.xlsx,.xls,.ods',
+    onchange: () => {
       const f = rosterFile.files?.[0];
-      if (f) roster.value = await f.text();
-      listChanged();
+      rosterFile.value = '';
+      if (f) void openList(f);
     },
   });
+  /** A list from a file: a spreadsheet's own file is refused by the list, with how to save it as one. */
+  async function openList(f: File): Promise<void> {
+    const text = await f.text();
+    try {
+      notText(text, f.name);
+    } catch (e) {
+      return showError(rosterError, (e as Error).message);
+    }
+    rosterError.hidden = true;
+    roster.value = text;
+    listChanged();
+    keep();
+  }
   // a CSV dropped on the list is read, not opened by the browser in place of the page
   roster.addEventListener('dragover', (e) => e.preventDefault());
   roster.addEventListener('drop', async (e) => {
     const f = e.dataTransfer?.files?.[0];
     if (!f) return;
     e.preventDefault();
-    roster.value = await f.text();
-    listChanged();
+    await openList(f);
   });
   roster.addEventListener('input', () => listChanged());
   const booklet = h('input', { type: 'checkbox', id: 'booklet' });
@@ -292,7 +305,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
       field('Font', font, FONT_HELP),
-      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line, or all on one line between commas. Names pasted or opened from a spreadsheet work too, when the first line names the columns: "Name", or "First name" and "Last name" (other columns, such as the class, are left out).'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
+      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line, or all on one line between commas. Names copied from a spreadsheet work too, or a spreadsheet saved as CSV; when the first line names the columns ("Name", or "First name" and "Last name"), other columns such as the class are left out.'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (text at least 16 pt, for pupils with low vision)')),
       h('h2', {}, 'Worksheets'),
