@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
+import { wordsNote } from '../web/src/words-note.js';
 
 describe('a card size the paper cannot take', () => {
   it('is refused in one line before any deck is made: no progress lines, exit code 2, no file', () => {
@@ -12,5 +13,26 @@ describe('a card size the paper cannot take', () => {
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--card-size 189 mm does not fit on A4 paper: at most \d+ mm/)]);
     expect(r.stdout).toBe('');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('a word list that does not fit the deck', () => {
+  it('offers Spot the match no --cards, which it does not have; Dobble still may print fewer cards', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-words-'));
+    writeFileSync(join(dir, 'w.txt'), Array.from({ length: 20 }, (_, i) => `word${i}`).join('\n'));
+    const spot = cli(['spot-match', '--symbols', 'w.txt', '--seed', 'x', '--out', 'o.pdf'], dir);
+    expect(spot.code).toBe(2);
+    expect(spot.stderr).toMatch(/has 20 words but a deck with 6 symbols per card needs 31: add 11 more, or choose 4 --symbols-per-card \(a whole deck of 13 cards from 13 words\)$/m);
+    const deck = cli(['dobble', '--symbols', 'w.txt', '--symbols-per-card', '6', '--seed', 'x', '--out', 'o.pdf'], dir);
+    expect(deck.stderr).toMatch(/or fewer --cards$/m);
+  });
+
+  it('says on the page which words a deck too small for the list leaves out, and how to use them all', () => {
+    expect(wordsNote(20, 4)).toBe('A deck with 4 symbols a card uses 13 of your 20 words, chosen at random: 7 are left out. With 5 symbols a card, 21 words are used: add 1 more.');
+    expect(wordsNote(21, 4)).toMatch(/: 8 are left out\. With 5 symbols a card, all 21 are used\.$/);
+    // after 6 symbols a card the next deck is 8 (7 has none)
+    expect(wordsNote(40, 6)).toMatch(/uses 31 of your 40 words.*With 8 symbols a card, 57 words are used: add 17 more\.$/);
+    expect(wordsNote(13, 4)).toBe('');
+    expect(wordsNote(5, 4)).toBe('');
   });
 });

@@ -161,6 +161,12 @@ describe('the web page', () => {
     expect(pdf.equals(readFileSync(join(cwd, 'deck.pdf')))).toBe(true);
     const text = pdfText(pdf);
     for (const w of words) expect(text).toContain(w);
+    // every word is used: nothing to say; two more than the deck takes are said to be left out
+    expect(await page.isVisible('.own .note')).toBe(false);
+    await page.fill('label:has-text("Words, one on each line") + textarea', [...words, 'milk', 'bell'].join('\n'));
+    expect(await page.textContent('.own .note')).toBe('A deck with 4 symbols a card uses 13 of your 15 words, chosen at random: 2 are left out. With 5 symbols a card, 21 words are used: add 6 more.');
+    await page.selectOption('label:has-text("Symbols per card") + select', '5');
+    expect(await page.isVisible('.own .note')).toBe(false);
   }, 120_000);
 
   it('marks a repeated word under the word list, by its line, not by a file the teacher never made', async () => {

@@ -1,4 +1,5 @@
 import type { Field, KindForm } from '../../src/form.js';
+import { wordsNote } from './words-note.js';
 import { FieldErrors, h, uid } from './dom.js';
 import type { Values } from './protocol.js';
 
@@ -39,6 +40,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   const readers: (() => [string, Values[string]] | null)[] = [];
   const setters = new Map<string, (v: string) => void>();
   const notes = new Map<string, HTMLElement>();
+  const controls = new Map<string, HTMLInputElement | HTMLSelectElement>(); // the one-value fields, by key
   const errors = new FieldErrors();
   const own: OwnFiles = { words: '', pictures: [] };
   let filesField: Field | undefined;
@@ -67,6 +69,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
         if (f.choices!.includes(v)) sel.value = v;
       });
       control = sel;
+      controls.set(f.key, sel);
     } else if (f.type === 'choices') {
       const start = String(f.value ?? f.choices!.join(',')).split(',');
       const boxes = f.choices!.map((c) => h('input', { type: 'checkbox', id: `${id}-${c}`, value: c, checked: start.includes(c), onchange: changed }));
@@ -99,7 +102,9 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       }
     } else if (f.type === 'files') {
       filesField = f;
-      element.append(ownFilesField(f, id, own, changed, error));
+      const note = h('p', { class: 'help note', id: `${id}-note`, 'aria-live': 'polite', hidden: true });
+      notes.set(f.key, note);
+      element.append(ownFilesField(f, id, own, changed, error, note));
       readers.push(() => (own.pictures.length ? [f.key, PICTURES] : own.words.trim() ? [f.key, WORDS_FILE] : null));
       continue;
     } else {
@@ -116,9 +121,24 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       readers.push(() => (input.value.trim() ? [f.key, input.value.trim()] : null));
       setters.set(f.key, (v) => (input.value = v));
       control = input;
+      controls.set(f.key, input);
     }
     element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, extra, help(helpId, f.help), error));
   }
+
+  // a word list longer than the deck: say which words a deck of this size leaves out
+  const perCard = form.fields.find((f) => f.key === 'symbolsPerCard');
+  const wordNote = () => {
+    if (!filesField || !perCard) return;
+    const k = Number(controls.get(perCard.key)?.value || perCard.value);
+    const words = own.pictures.length ? 0 : new Set(own.words.split('\n').map((w) => w.trim()).filter(Boolean)).size;
+    const text = wordsNote(words, k);
+    const note = notes.get(filesField.key)!;
+    note.textContent = text;
+    note.hidden = !text;
+  };
+  element.addEventListener('input', wordNote);
+  element.addEventListener('change', wordNote);
 
   return {
     element,
@@ -140,6 +160,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     },
     set(values) {
       for (const [k, v] of Object.entries(values)) setters.get(k)?.(v);
+      wordNote();
     },
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),
@@ -153,7 +174,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
 }
 
 /** A word list typed in, or pictures chosen or dropped: the page's form of "a .txt file or a folder". */
-function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void, error: HTMLElement): HTMLElement {
+function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void, error: HTMLElement, note: HTMLElement): HTMLElement {
   const words = h('textarea', { id: `${id}-words`, rows: 5, placeholder: 'cat\ndog\nrainbow\n...', oninput: () => ((own.words = words.value), changed()) });
   const count = h('p', { class: 'help', 'aria-live': 'polite' });
   const show = () => {
@@ -192,6 +213,7 @@ function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void,
     words,
     drop,
     h('p', { class: 'help' }, f.help),
+    note,
     error,
   );
 }

@@ -41,15 +41,18 @@ export function symbolPool(o: SymbolChoice): SymbolSource[] {
   return o.symbols !== undefined ? loadSymbols(o.symbols) : setSymbols(o.set);
 }
 
-/** Picks `needed` symbols at random, kept in pool order so legends read like the set or the word list. */
-export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: string, pool = symbolPool(o)): SymbolSource[] {
+/**
+ * Picks `needed` symbols at random, kept in pool order so legends read like the set or the word list.
+ * `cards`: the kind has a --cards option to offer as a way out (Spot the match has not).
+ */
+export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: string, pool = symbolPool(o), cards = true): SymbolSource[] {
   if (pool.length < needed) {
     if (o.symbols !== undefined) {
       const what = pool[0]?.kind === 'word' ? 'words' : 'pictures';
       // the teacher has this many: say which whole deck they make, not only what is missing
       let k = MAX_SYMBOLS_PER_CARD;
       while (k >= 3 && !(hasPlane(k) && deckSize(k) <= pool.length)) k--;
-      const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what}) or fewer --cards` : '';
+      const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what})${cards ? ' or fewer --cards' : ''}` : '';
       fail(`--symbols ${o.symbols} has ${pool.length} ${what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
     }
     const advice = o.set === 'all'
