@@ -484,6 +484,29 @@ describe('the web page', () => {
     expect(execFileSync('pdffonts', [join(cwd, 'ben.pdf')], { encoding: 'utf8' })).toMatch(/Lexend/);
   }, 180_000);
 
+  it('makes one class set when Make is pressed twice, its steps only going forward', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Ava\nBen\nChloé\nDan\nEmma\nFinn\n');
+    await page.evaluate(() => {
+      const seen: number[] = ((window as unknown as { steps: number[] }).steps = []);
+      const text = document.querySelector('.view [role=status] .status-text')!;
+      new MutationObserver(() => {
+        const m = /step (\d+) of/.exec(text.textContent ?? '');
+        if (m) seen.push(Number(m[1]));
+      }).observe(text, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('button:has-text("Make the class set")');
+    await page.waitForFunction(() => (window as unknown as { steps: number[] }).steps.length > 0);
+    await page.click('button:has-text("Make the class set")');
+    // from the second press on, one run's steps: they never go back
+    await page.evaluate(() => ((window as unknown as { steps: number[] }).steps.length = 0));
+    expect(await settled(page, 1)).toMatch(/Ready in [\d.]+ s: 6 pupils' PDFs and the answer key\./);
+    const steps = await page.evaluate(() => (window as unknown as { steps: number[] }).steps);
+    expect(steps.length).toBeGreaterThan(0);
+    for (let i = 1; i < steps.length; i++) expect(steps[i], steps.join(' ')).toBeGreaterThanOrEqual(steps[i - 1]!);
+  }, 120_000);
+
   it('makes a booklet without a class list, folded or not: the same files as puzzlepress batch', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=class`);

@@ -2,7 +2,7 @@ import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
 import { download, h, keepInTab, keptInTab, randomSeed, uid } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
-import type { Jobs } from './jobs.js';
+import type { Handle, Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData } from './protocol.js';
 import { Preview } from './preview.js';
 import { Status } from './status.js';
@@ -29,6 +29,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const sheets: Sheet[] = [];
   const list = h('ol', { class: 'sheets' });
   let result: OutFile | null = null;
+  let running: Handle | null = null;
   let sheetIds = 0;
 
   const field = (label: string, control: HTMLElement, help?: string) => {
@@ -262,12 +263,18 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
     const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
+    // pressed again while a set is being made: the newest settings win; two runs at once took turns
+    // with the status line, whose steps went back and forth
+    running?.cancel();
     const job = jobs.run({ type: 'batch', plan: plan(), roster: rosterText(), booklet: booklet.checked, files }, (p) =>
       status.progress(p.done, p.total, `Making the class set: step ${p.done} of ${p.total}…`),
     );
+    running = job;
     status.working('Making the class set…', () => job.cancel());
     const started = performance.now();
     const r = await job.result;
+    if (running !== job) return;
+    running = null;
     if (!r) return status.say('Stopped. Nothing was made.');
     if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : planError, r.message);
     result = r.files[0]!;
