@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './helpers/cli.js';
 import { wordsNote } from '../web/src/words-note.js';
+import { dobble } from '../src/kinds/dobble/index.js';
 
 describe('a card size the paper cannot take', () => {
   it('is refused in one line before any deck is made: no progress lines, exit code 2, no file', () => {
@@ -13,6 +14,17 @@ describe('a card size the paper cannot take', () => {
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--card-size 189 mm does not fit on A4 paper: at most \d+ mm/)]);
     expect(r.stdout).toBe('');
     expect(readdirSync(dir)).toEqual([]);
+  });
+});
+
+describe('the card size help', () => {
+  it('names the largest card each paper takes, as the refusal does', () => {
+    const help = dobble.options.find((o) => o.key === 'cardSize')!.description;
+    for (const [paper, name] of [['a4', 'A4'], ['letter', 'Letter']]) {
+      const said = Number(new RegExp(`(\\d+) on ${name}\\b`).exec(help)?.[1]);
+      const r = cli(['dobble', '--card-size', '200', '--paper', paper!, '--out', 'x.pdf'], mkdtempSync(join(tmpdir(), 'pp-size-')));
+      expect(Number(/at most (\d+) mm/.exec(r.stderr)?.[1]), r.stderr).toBe(said);
+    }
   });
 });
 
