@@ -163,7 +163,7 @@ describe("a teacher's own symbols", () => {
       ['bad.png', png({ width: 30, height: 30, raw: pngRaw({ width: 30, height: 30 }, 0), interlace: 1 }), /bad\.png is damaged/],
       ['bad.png', png({ width: 0, height: 0, raw: new Uint8Array(0) }), /bad\.png is damaged: its header says 0x0/],
       ['bad.png', png({ width: 20000, height: 20000, raw: new Uint8Array(10) }), /bad\.png is 20000x20000 pixels/],
-      ['bad.svg', HOSTILE_SVGS[0]![1], /bad\.svg is not an SVG picture puzzlepress can draw: it draws more than/],
+      ['bad.svg', HOSTILE_SVGS[0]![1], /bad\.svg is not an SVG picture that can be drawn: it draws more than/],
       ['bad.svg', HOSTILE_SVGS[6]![1], /bad\.svg is not an SVG .*coordinate/],
     ];
     for (const [name, content, refusal] of cases) {

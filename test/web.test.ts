@@ -198,9 +198,14 @@ describe('the web page', () => {
     const r = cli(['calcudoku', '--size', '99']);
     const message = r.stderr.replace(/^puzzlepress: /, '').trim();
     expect(message).toMatch(/^--size /);
-    expect(await page.textContent('.field.invalid .error')).toBe(message.replace(/^--size /, 'Size '));
+    // the value is in the box beside it: no "(got 99)" in a program's voice
+    expect(message).toMatch(/ \(got 99\)$/);
+    expect(await page.textContent('.field.invalid .error')).toBe(message.replace(/^--size /, 'Size ').replace(' (got 99)', ''));
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
+    // a message with no field of its own is the status line's sentence, with its capital letter
+    await page.goto(`${s.url}?kind=flow&size=12&largePrint=true&seed=bad`);
+    expect(await settled(page)).toMatch(/^Large print: a 12x12 puzzle cannot have 16 pt clues/);
   }, 120_000);
 
   it('marks every wrong field at once, each with the command line words for it', async () => {
@@ -218,7 +223,7 @@ describe('the web page', () => {
     for (const [label, args] of expected) {
       const r = cli(['calcudoku', ...args]);
       const message = r.stderr.replace(/^puzzlepress: /, '').trim();
-      expect(shown.find(([l]) => l === label)?.[1]).toBe(message.replace(/^--[a-z-]+ /, `${label} `));
+      expect(shown.find(([l]) => l === label)?.[1]).toBe(message.replace(/^--[a-z-]+ /, `${label} `).replace(/ \(got [^)]*\)$/, ''));
     }
     // the command line still says one thing: the first
     const all = cli(['calcudoku', '--count', '0', '--ops', 'q', '--size', '99']);

@@ -21,7 +21,7 @@ export function userFont(path: string): { bytes: Uint8Array; font: FkFont } {
       font = parseFont(bytes);
       if (!font.hasGlyphForCodePoint(0x41) && !font.hasGlyphForCodePoint(0x30)) throw new Error('no letters');
     } catch {
-      fail(`${what} is not a font file puzzlepress can read: ${hint}`);
+      fail(`${what} is not a font file that can be read: ${hint}`);
     }
     f = { bytes, font };
     opened.set(path, f);

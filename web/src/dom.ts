@@ -60,7 +60,12 @@ const labels = new Map<string, string>();
 
 /** The library's messages name options by flag ("--size must be ..."); the page names them as its form does. */
 export function inFormWords(message: string): string {
-  return message.replace(/--[a-z0-9-]+/g, (flag) => labels.get(flag) ?? flag);
+  const words = message
+    .replace(/--[a-z0-9-]+/g, (flag) => labels.get(flag) ?? flag)
+    // the value is in the box beside the message: "(got 99)" only echoes it in a program's voice
+    .replace(/ \(got (?:"[^"]*"|[^)]*)\)/, '');
+  // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** The error lines under a form's fields, by the flag the library's messages start with. */

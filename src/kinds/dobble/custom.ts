@@ -94,7 +94,7 @@ function checkSvg(file: string): void {
     renderSvg(utf8(read(file, file, MAX_SVG_BYTES)));
   } catch (e) {
     if (!(e instanceof SvgError)) throw e;
-    fail(`${file} is not an SVG picture puzzlepress can draw: ${e.message}`);
+    fail(`${file} is not an SVG picture that can be drawn: ${e.message}`);
   }
 }
 
