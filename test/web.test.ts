@@ -351,6 +351,16 @@ describe('the web page', () => {
     expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(true);
   }, 120_000);
 
+  it('shows the pages beside the options on a tablet', async () => {
+    const page = await s.page(820, 1180);
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=tablet`);
+    expect(await settled(page)).toMatch(/ready/);
+    const form = (await page.locator('form.controls').boundingBox())!;
+    const pages = (await page.locator('#panel-sheet canvas.page').boundingBox())!;
+    expect(pages.x).toBeGreaterThan(form.x + form.width); // one column put them under 2,000 px of options
+    expect(pages.y).toBeLessThan(600);
+  }, 120_000);
+
   it('keeps the page buttons on one line on a phone', async () => {
     const page = await s.page();
     await page.setViewportSize({ width: 390, height: 844 });
