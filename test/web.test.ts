@@ -691,6 +691,13 @@ describe('the web page', () => {
     await page.click('label:has-text("Fultiples")');
     expect(await page.isVisible('label:text-is("Answer key")')).toBe(true);
     expect(await page.isVisible('label:text-is("Multipliers")')).toBe(true);
+    // a kind's options are as the teacher left them on coming back to it
+    await page.click('label:has-text("Calcudoku")');
+    await page.fill('label:has-text("Size") + input', '5');
+    await page.click('label:has-text("Flow")');
+    expect(await page.inputValue('label:has-text("Size") + input')).toBe('');
+    await page.click('label:has-text("Calcudoku")');
+    expect(await page.inputValue('label:has-text("Size") + input')).toBe('5');
   }, 120_000);
 
   it('cancels a long run at once, and makes the next sheet as usual', async () => {

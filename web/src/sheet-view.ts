@@ -25,6 +25,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   let frontPages = 0;
   // set before the first await: two runs started together each showed their own file, the last to end winning
   let busy = false;
+  const chosen = new Map<string, Record<string, string>>(); // each kind's options when another was picked
   let changes = 0; // options changed since: a sheet shown after this many is already the last options'
   let again = false;
   let showKey = () => {};
@@ -37,7 +38,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     h('legend', {}, 'Puzzle'),
     ...kinds.map((k) => {
       const id = `kind-${k.name}`;
-      const radio = h('input', { type: 'radio', name: 'kind', id, value: k.name, checked: k === kind, onchange: () => choose(k) });
+      const radio = h('input', { type: 'radio', name: 'kind', id, value: k.name, checked: k === kind, onchange: () => choose(k, chosen.get(k.name)) });
       return h('div', { class: 'kind' }, radio, h('label', { for: id }, h('strong', {}, k.title), h('span', {}, blurb(k))));
     }),
   );
@@ -70,6 +71,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   }
 
   function choose(k: KindForm, values: Record<string, string> = {}): void {
+    // a kind's options as the teacher left them, for when they come back to it (Size 5 came back as 6)
+    if (fields) chosen.set(kind.name, flat(fields.values()));
     kind = k;
     fields = kindFields(k, () => schedule());
     fields.set(values);
