@@ -39,7 +39,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   };
   // Empty, not a sample title that would be printed on every pupil's pages unnoticed.
   const title = h('input', { type: 'text', maxlength: 120 });
-  const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false' });
+  // left empty, the set called "class" is made (as puzzlepress batch does): shown in the box rather than a blank
+  const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false', placeholder: 'class' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   // "separate": with a class list the key is one file anyway; without one (a booklet) the answers
   // go in their own file too, not inside the pupils' folded booklet where they cannot be taken out

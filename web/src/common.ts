@@ -43,7 +43,8 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
   const ctl = (attrs: Record<string, string | number | undefined>) => h('input', { ...attrs, oninput: changed });
   const select = (choices: [string, string][], dflt: string) =>
     h('select', { onchange: changed }, ...choices.map(([v, text]) => h('option', { value: v, selected: v === dflt }, text)));
-  const seed = ctl({ type: 'text', maxlength: 64, autocomplete: 'off', spellcheck: 'false' }) as HTMLInputElement;
+  // left empty, the set called "puzzles" is made: shown in the box rather than a blank
+  const seed = ctl({ type: 'text', maxlength: 64, autocomplete: 'off', spellcheck: 'false', placeholder: 'puzzles' }) as HTMLInputElement;
   seed.value = randomSeed();
   const specs: Spec[] = [
     { key: 'count', flag: '--count', label: 'How many', help: 'puzzles to print, 1 to 1000', control: ctl({ type: 'number', min: 1, max: 1000, inputmode: 'numeric' }) as HTMLInputElement },
