@@ -460,8 +460,13 @@ describe('the web page', () => {
     await page.fill('label:has-text("Puzzle set") + input', 'class-web');
     await page.selectOption('label:has-text("Font") + select', 'lexend');
     await page.click('button:has-text("Make the class set")');
-    expect(await settled(page)).toMatch(/Ready in [\d.]+ s: 3 pupils' PDFs and the answer key\./);
+    // what was made, with the pages there are to print
+    const said = /Ready in [\d.]+ s: 3 pupils' PDFs \((\d+) pages each, (\d+) in all\) and the answer key \((\d+) pages?\)\./.exec(await settled(page));
+    expect(said).not.toBeNull();
+    expect(Number(said![2])).toBe(3 * Number(said![1]));
     const zip = unzipSync(await downloadOf(page, 'Download the class set'));
+    expect(pdfPages(Buffer.from(zip['Ben.pdf']!))).toBe(Number(said![1]));
+    expect(pdfPages(Buffer.from(zip['answer-key.pdf']!))).toBe(Number(said![3]));
     // each file on its own, without unzipping: the first pupil's is shown, any other one a press away
     expect(await page.$$eval('.made button.file', (els) => els.map((el) => el.getAttribute('data-file')))).toEqual(['Ava.pdf', 'Ben.pdf', 'Chloé.pdf', 'answer-key.pdf']);
     await page.waitForSelector('.made-files canvas.page[aria-label="The file, page 1 of 2"]');
@@ -516,7 +521,7 @@ describe('the web page', () => {
     await page.click('button:has-text("Make the class set")');
     // from the second press on, one run's steps: they never go back
     await page.evaluate(() => ((window as unknown as { steps: number[] }).steps.length = 0));
-    expect(await settled(page, 1)).toMatch(/Ready in [\d.]+ s: 6 pupils' PDFs and the answer key\./);
+    expect(await settled(page, 1)).toMatch(/Ready in [\d.]+ s: 6 pupils' PDFs \(\d+ pages each, \d+ in all\) and the answer key/);
     const steps = await page.evaluate(() => (window as unknown as { steps: number[] }).steps);
     expect(steps.length).toBeGreaterThan(0);
     for (let i = 1; i < steps.length; i++) expect(steps[i], steps.join(' ')).toBeGreaterThanOrEqual(steps[i - 1]!);
@@ -536,7 +541,7 @@ describe('the web page', () => {
       if (fold) await page.check('#booklet');
       const before = await runs(page);
       await page.click('button:has-text("Make the class set")');
-      expect(await settled(page, before)).toMatch(/Ready/);
+      expect(await settled(page, before)).toMatch(/Ready in [\d.]+ s: the booklet \(\d+ pages\) and its answers \(\d+ pages?\)\./);
       const zip = unzipSync(await downloadOf(page, 'Download the class set'));
       const out = `out-${fold}`;
       const r = cli(['batch', saved[0]![0], '--out', out, ...(fold ? ['--booklet'] : [])], cwd);

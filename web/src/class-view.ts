@@ -246,10 +246,19 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     await preview.load(bytes);
   }
 
+  /** What was made, with the pages to print: a whole deck a pupil is hundreds of sheets for a class. */
   function words(m: ClassSetMade): string {
-    const others = m.files.length - m.pupils;
-    if (m.pupils) return `${m.pupils === 1 ? "1 pupil's PDF" : `${m.pupils} pupils' PDFs`}${others ? ' and the answer key' : ''}`;
-    return others > 1 ? 'the booklet and its answers' : 'the booklet';
+    const pages = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+    const pupils = m.files.slice(0, m.pupils);
+    const others = m.files.slice(m.pupils);
+    const all = pupils.reduce((t, f) => t + f.pages, 0);
+    if (m.pupils) {
+      const each = pupils.every((f) => f.pages === pupils[0]!.pages) ? `${pages(pupils[0]!.pages)} each, ` : '';
+      const them = m.pupils === 1 ? `1 pupil's PDF (${pages(all)})` : `${m.pupils} pupils' PDFs (${each}${all} in all)`;
+      return `${them}${others.length ? ` and the answer key (${pages(others[0]!.pages)})` : ''}`;
+    }
+    const [book, answers] = others;
+    return `the booklet (${pages(book!.pages)})${answers ? ` and its answers (${pages(answers.pages)})` : ''}`;
   }
 
   async function make(): Promise<void> {
