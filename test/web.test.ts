@@ -351,6 +351,19 @@ describe('the web page', () => {
     expect(await page.isDisabled('button:has-text("Download the answer")')).toBe(true);
   }, 120_000);
 
+  it('names a download after the teacher\'s title and the sheet, its signs in words', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&difficulty=easy&ops=%2B-&count=1&seed=names&title=${encodeURIComponent('Week 3 Mathématiques!')}`);
+    expect(await settled(page)).toMatch(/ready/);
+    await downloadOf(page, 'Download PDF');
+    // "+ − only" left "only" with its signs gone: calcudoku-4x4-easy-only-names.pdf
+    expect(downloadNames[downloadNames.length - 1]).toBe('week-3-mathematiques-4x4-easy-plus-minus-only-names.pdf');
+    await page.fill('label:has-text("Title") + div input', '');
+    expect(await settled(page, 1)).toMatch(/ready/);
+    await downloadOf(page, 'Download PDF');
+    expect(downloadNames[downloadNames.length - 1]).toBe('calcudoku-4x4-easy-plus-minus-only-names.pdf');
+  }, 120_000);
+
   it('shows the pages beside the options on a tablet', async () => {
     const page = await s.page(820, 1180);
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=tablet`);

@@ -64,9 +64,10 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
   const plan = planSheets(kind, options, common, seed, t, (done, total) => post({ id, type: 'progress', done, total, what: 'puzzles' }), explainCount(job.values.explain));
   post({ id, type: 'progress', done: count, total: count, what: 'pages' });
   const render = { paper: common.paper, templates: t, meta: plan.meta };
-  // what the sheet is, then its puzzle set: calcudoku-6x6-medium-week3.pdf, not calcudoku-week3.pdf
-  const what = kind.describe(options).toLowerCase().replace(/×/g, 'x').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40).replace(/-$/, '');
-  const base = `${kind.name}${what ? `-${what}` : ''}-${safeName(seed)}`;
+  // what the sheet is, then its puzzle set: calcudoku-6x6-medium-week3.pdf, not calcudoku-week3.pdf;
+  // the teacher's title first when there is one (week-3-fractions-4x4-easy-week3.pdf)
+  const what = slug(kind.describe(options), 40);
+  const base = `${(common.title && slug(common.title, 40)) || kind.name}${what ? `-${what}` : ''}-${safeName(seed)}`;
   const files: OutFile[] = [{ name: `${base}.pdf`, bytes: await renderToBuffer(plan.main, render), pages: plan.main.length }];
   if (plan.answers) files.push({ name: `${base}-answers.pdf`, bytes: await renderToBuffer(plan.answers, { ...render, meta: answersMeta(plan.meta) }), pages: plan.answers.length });
   files.push({ name: `${base}.json`, bytes: encoder.encode(`${JSON.stringify(plan.json, null, 2)}\n`) });
@@ -93,6 +94,23 @@ async function run(id: number, job: Job): Promise<Reply> {
       // class sets need the batch code, which the first sheet should not wait for
       return (await import('./batch.js')).runBatchJob(id, job, port, (r) => post(r));
   }
+}
+
+// signs in a sheet's description, in words: "+ − only" left "only" with its signs gone
+const SIGN_WORDS: Record<string, string> = { '+': ' plus ', '\u2212': ' minus ', '×': ' times ', '÷': ' divide ' };
+
+/** Text as a file name's part: small letters, digits and dashes, at most `max` characters. */
+function slug(text: string, max: number): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '') // é is e and an accent: the e stays
+    .toLowerCase()
+    .replace(/(\d)\s*[x×]\s*(\d)/g, '$1x$2')
+    .replace(/[+\u2212×÷]/g, (c) => SIGN_WORDS[c]!)
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, max)
+    .replace(/-$/, '');
 }
 
 /** A typed word list is a file only inside the page (words.txt): the teacher knows it as their words. */
