@@ -53,7 +53,7 @@ function fieldOf(spec: OptionSpec, dflt: unknown, labels: Map<string, string>): 
   if (/<file/.test(spec.flags)) return { ...base, type: 'files' };
   const choiceLabels = spec.choiceLabels ? { ...spec.choiceLabels } : undefined;
   if (spec.choices && spec.multiple) return { ...base, type: 'choices', choices: [...spec.choices], choiceLabels, value: Array.isArray(dflt) ? dflt.join(',') : primitive };
-  if (spec.choices) return { ...base, type: 'choice', choices: [...spec.choices], choiceLabels, value: primitive };
+  if (spec.choices) return { ...base, type: 'choice', choices: [...spec.choices], choiceLabels, value: Array.isArray(dflt) ? dflt.join(',') : primitive };
   if (spec.repeatable) return { ...base, type: 'lines', example: spec.example, ...(spec.suggestions ? { suggestions: { ...spec.suggestions } } : {}) };
   if (spec.range) return { ...base, type: 'number', min: spec.range[0], max: spec.range[1], value: primitive, example: spec.example };
   return { ...base, type: 'text', value: primitive, example: spec.example };

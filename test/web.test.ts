@@ -695,6 +695,19 @@ describe('the web page', () => {
     await page.uncheck('label:text-is("Replay a game") >> xpath=preceding-sibling::input');
     expect(await settled(page, before)).toMatch(/ready/);
     expect(page.url()).toMatch(/worksheet=landing%2Cways%2Cnever/);
+    // the replayed game's players in words, not strategy names to type: the same file as --players
+    const players = page.locator('label:text-is("Players in the replayed game") + select');
+    const offered = await players.locator('option').allTextContents();
+    expect(offered).toHaveLength(16);
+    for (const t of offered) expect(t).toMatch(/^Red [a-z ,0-9]+, Blue [a-z ,0-9]+$/);
+    for (const t of offered) expect(t).not.toMatch(/auto120|expected|\w,\w/); // no strategy names, no "a,b"
+    const again = await runs(page);
+    await players.selectOption({ label: 'Red makes the move that should finish soonest, Blue moves at random' });
+    expect(await settled(page, again)).toMatch(/ready/);
+    const replay = await downloadOf(page, 'Download PDF');
+    const at = mkdtempSync(join(dir, 'players-'));
+    expect(cli(['ludo', '--seed', 'words', '--worksheet', 'landing,ways,never', '--players', 'expected,random', '--out', 'l.pdf'], at).code).toBe(0);
+    expect(replay.equals(readFileSync(join(at, 'l.pdf')))).toBe(true);
     await page.click('label:has-text("Flow")');
     expect(await page.isVisible('label:text-is("Colours")')).toBe(true);
     expect(await page.isVisible('label:text-is("Answer key")')).toBe(true);
