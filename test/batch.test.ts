@@ -62,7 +62,7 @@ describe('plan files', () => {
       ['paper: a4', 'paper: a5', /^week3\.yaml:3: paper: must be a4 or letter \(got "a5"\)/],
       ['count: 4', 'count: 0', /^week3\.yaml:10: worksheets\[1\]\.count: must be a whole number from 1 to 1000 \(got 0\)/],
       ['count: 4', 'layout: 9x9', /^week3\.yaml:10: worksheets\[1\]\.layout: must be columns x rows/],
-      ['multiples:7', 'multiples:x', /^week3\.yaml:6: worksheets\[0\]\.task: .*multiples:P/],
+      ['multiples:7', 'multiples:x', /^week3\.yaml:6: worksheets\[0\]\.task: .*multiples:7 \(shade/],
       ['size: 8', 'size: [8', /^week3\.yaml:\d+: the plan is not valid YAML or JSON/],
       ['  - kind: flow\n    size: 8\n', '  - size: 8\n', /^week3\.yaml:8: worksheets\[1\]: needs a kind: one of /],
     ];

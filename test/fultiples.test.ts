@@ -90,8 +90,8 @@ describe('fultiples options', () => {
     [{ task: ['next:1'], wildChance: '0' }, /next:1: 1 can never/],
     [{ task: ['chain:1'] }, /chain must have 2 to 15/],
     [{ task: ['chain:99'] }, /chain must have 2 to 15/],
-    [{ task: ['chain'] }, /--task chain: use multiples:P/],
-    [{ task: ['dance:3'] }, /--task dance:3: use multiples:P/],
+    [{ task: ['chain'] }, /--task chain: not a worksheet; write one of multiples:7 \(shade the multiples of 7\)/],
+    [{ task: ['dance:3'] }, /--task dance:3: not a worksheet; write one of .* or chain:5 \(a chain of 5 moves\)$/],
     [{ task: ['multiples:x'] }, /--task multiples:x/],
   ])('refuses %j with one clear line', (raw, message) => {
     const text = errorOf(raw);

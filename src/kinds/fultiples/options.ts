@@ -63,7 +63,8 @@ export const options: OptionSpec[] = [
   },
 ];
 
-const TASK_HELP = 'use multiples:P, both:P,Q, primes, next or next:N, chain:K';
+// examples with their meaning, not letters to decode (P, Q, N, K): a teacher reads this by the box too
+const TASK_HELP = 'not a worksheet; write one of multiples:7 (shade the multiples of 7), both:2,3 (of both 2 and 3), primes, next (or next:12, the move after 12) or chain:5 (a chain of 5 moves)';
 
 function intIn(flag: string, raw: unknown, lo: number, hi: number): number {
   const text = String(raw).trim();
