@@ -316,7 +316,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       { class: 'controls', novalidate: true, 'aria-label': 'Class set', onsubmit: (e: Event) => (e.preventDefault(), void make()), oninput: keep, onchange: keep },
       h('h2', {}, 'A class set'),
       h('p', {}, 'With a class list, every pupil gets their own puzzles with their name printed, and you get one answer key for all. Without one, you get a booklet.'),
-      field('Title', title),
+      field('Title', title, 'printed at the foot of every page and at the top of the answer key; each worksheet is headed by its puzzle'),
       field('Puzzle set', seed, 'any word or number: the same word gives the same puzzles again'),
       field('Paper', paper),
       field('Language', lang, 'the language of the instructions, headings and the key'),
