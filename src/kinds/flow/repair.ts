@@ -118,17 +118,22 @@ export function cluesOfCover(paths: Cover, width: number, height: number) {
 
 /** Cells where a rule is broken: a 2x2 block of one line, or a line whose ends touch. */
 export function firstFault(paths: Cover, width: number): number[] | null {
-  const owner = new Map<number, number>();
-  paths.forEach((p, k) => p.forEach((cell) => owner.set(cell, k)));
   for (const p of paths) {
     const a = p[0]!;
     const b = p[p.length - 1]!;
     if (adjacent(a, b, width)) return p.slice(1, -1);
   }
-  for (const [cell, k] of owner) {
-    if (cell % width === width - 1) continue;
-    const block = [cell, cell + 1, cell + width, cell + width + 1];
-    if (block.every((x) => owner.get(x) === k)) return block;
+  let n = 0;
+  for (const p of paths) n += p.length;
+  const owner = new Int32Array(n).fill(-1);
+  paths.forEach((p, k) => p.forEach((cell) => (owner[cell] = k)));
+  // Blocks by their top-left cell, in the order of the lines and their cells.
+  for (let k = 0; k < paths.length; k++) {
+    for (const cell of paths[k]!) {
+      if (cell % width === width - 1) continue;
+      const block = [cell, cell + 1, cell + width, cell + width + 1];
+      if (block.every((x) => x < n && owner[x] === k)) return block;
+    }
   }
   return null;
 }
@@ -140,10 +145,14 @@ function adjacent(a: number, b: number, width: number): boolean {
 
 /** Cuts the line through one of `cells` (tried in order) into two lines of at least MIN_LINE cells. */
 export function cutNear(paths: Cover, cells: number[], rng: Rng): Cover | null {
-  const where = new Map<number, [number, number]>();
-  paths.forEach((p, k) => p.forEach((cell, j) => where.set(cell, [k, j])));
+  let n = 0;
+  for (const p of paths) n += p.length;
+  const line = new Int32Array(n);
+  const at = new Int32Array(n);
+  paths.forEach((p, k) => p.forEach((cell, j) => ((line[cell] = k), (at[cell] = j))));
   for (const cell of cells) {
-    const [k, j] = where.get(cell)!;
+    const k = line[cell]!;
+    const j = at[cell]!;
     const p = paths[k]!;
     // Cutting after position t leaves p[0..t] and p[t+1..].
     const options = [j - 1, j].filter((t) => t + 1 >= MIN_LINE && p.length - t - 1 >= MIN_LINE);

@@ -74,6 +74,70 @@ export function searchSolutions(clues: Clues, known?: Uint8Array, maxNodes = 200
   return new Search(clues, known, maxNodes, probe, early).run();
 }
 
+/** What every search of a grid size starts from; row, col, nbCell and nbEdge are shared, never written. */
+interface Shape {
+  row: Int32Array;
+  col: Int32Array;
+  nbCell: Int32Array;
+  nbEdge: Int32Array;
+  state: Uint8Array;
+  unknown: Uint8Array;
+  open: Uint8Array;
+  mate: Int32Array;
+  // Scratch, shared the same way (searches never run interleaved); each use writes before it reads.
+  region: Int32Array;
+  stack: Int32Array;
+  sole: Int32Array;
+  fillAt: Int32Array;
+  /** Marks of probe rounds, numbered across all searches (probeRound) so old marks never match. */
+  fineAt: Int32Array;
+}
+const shapes = new Map<number, Shape>();
+let probeRound = 0;
+
+function shapeOf(W: number, H: number): Shape {
+  const key = W * 1000 + H;
+  let shape = shapes.get(key);
+  if (shape) return shape;
+  const n = W * H;
+  shape = {
+    row: new Int32Array(n),
+    col: new Int32Array(n),
+    nbCell: new Int32Array(4 * n).fill(-1),
+    nbEdge: new Int32Array(4 * n).fill(-1),
+    state: new Uint8Array(2 * n).fill(OFF),
+    unknown: new Uint8Array(n),
+    open: new Uint8Array(n),
+    mate: new Int32Array(n),
+    region: new Int32Array(n),
+    stack: new Int32Array(n),
+    sole: new Int32Array(n),
+    fillAt: new Int32Array(n),
+    fineAt: new Int32Array(4 * n),
+  };
+  const { row, col, nbCell, nbEdge, state, unknown, open, mate } = shape;
+  for (let i = 0; i < n; i++) {
+    const r = Math.floor(i / W);
+    const c = i % W;
+    const link = (d: number, j: number, e: number) => {
+      nbCell[4 * i + d] = j;
+      nbEdge[4 * i + d] = e;
+      state[e] = UNKNOWN;
+      unknown[i]++;
+      open[i] |= 1 << d;
+    };
+    if (c < W - 1) link(0, i + 1, 2 * i);
+    if (r < H - 1) link(1, i + W, 2 * i + 1);
+    if (c > 0) link(2, i - 1, 2 * (i - 1));
+    if (r > 0) link(3, i - W, 2 * (i - W) + 1);
+    row[i] = r;
+    col[i] = c;
+    mate[i] = i;
+  }
+  shapes.set(key, shape);
+  return shape;
+}
+
 export class Search {
   private readonly W: number;
   private readonly n: number;
@@ -120,7 +184,6 @@ export class Search {
   private readonly seenColour: Int32Array;
   /** Per link and value: the probe round in which that way was seen to hold. */
   private readonly fineAt: Int32Array;
-  private round = 0;
   private nodes = 0;
   private depth = 0;
   /** Links tried by probe(); about thirty cost as much as one search node. */
@@ -149,35 +212,21 @@ export class Search {
     this.W = W;
     this.n = n;
     this.probeDepth = n <= SMALL ? SMALL_PROBE_DEPTH : PROBE_DEPTH;
-    this.row = new Int32Array(n);
-    this.col = new Int32Array(n);
-    this.nbCell = new Int32Array(4 * n).fill(-1);
-    this.nbEdge = new Int32Array(4 * n).fill(-1);
-    this.state = new Uint8Array(2 * n).fill(OFF);
+    // The grid's shape is the same for every search of its size: built once, copied here.
+    const shape = shapeOf(W, H);
+    this.row = shape.row;
+    this.col = shape.col;
+    this.nbCell = shape.nbCell;
+    this.nbEdge = shape.nbEdge;
+    this.state = shape.state.slice();
     this.on = new Uint8Array(n);
-    this.unknown = new Uint8Array(n);
-    this.open = new Uint8Array(n);
+    this.unknown = shape.unknown.slice();
+    this.open = shape.open.slice();
     this.need = new Uint8Array(n);
-    this.mate = new Int32Array(n);
+    this.mate = shape.mate.slice();
     this.colour = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
-      const r = Math.floor(i / W);
-      const c = i % W;
-      const link = (d: number, j: number, e: number) => {
-        this.nbCell[4 * i + d] = j;
-        this.nbEdge[4 * i + d] = e;
-        this.state[e] = UNKNOWN;
-        this.unknown[i]++;
-        this.open[i] |= 1 << d;
-      };
-      if (c < W - 1) link(0, i + 1, 2 * i);
-      if (r < H - 1) link(1, i + W, 2 * i + 1);
-      if (c > 0) link(2, i - 1, 2 * (i - 1));
-      if (r > 0) link(3, i - W, 2 * (i - W) + 1);
-      this.row[i] = r;
-      this.col[i] = c;
       this.need[i] = cells[i] ? 1 : 2;
-      this.mate[i] = i;
       this.colour[i] = cells[i]!;
     }
     // Enough for a full board (an ON link pushes up to 5 entries of 3, an OFF one 1; under n ON
@@ -185,19 +234,19 @@ export class Search {
     this.trail = new Int32Array(20 * n);
     this.queue = new Int32Array(n);
     this.queued = new Uint8Array(n);
-    this.region = new Int32Array(n);
-    this.stack = new Int32Array(n);
+    this.region = shape.region;
+    this.stack = shape.stack;
     this.tip1 = new Int32Array(clues.colours + 1);
     this.tip2 = new Int32Array(clues.colours + 1);
     this.options = new Int32Array(4 * (clues.colours + 1));
     this.optionCount = new Int32Array(clues.colours + 1);
     this.direct = new Uint8Array(clues.colours + 1);
-    this.sole = new Int32Array(n);
-    this.fillAt = new Int32Array(n);
+    this.sole = shape.sole;
+    this.fillAt = shape.fillAt;
     this.byColour = new Int32Array(4 * (clues.colours + 1));
     this.owner = new Int32Array(clues.colours + 1);
     this.seenColour = new Int32Array(clues.colours + 1);
-    this.fineAt = new Int32Array(4 * n);
+    this.fineAt = shape.fineAt;
   }
 
   run(): Count {
@@ -245,7 +294,12 @@ export class Search {
     // was (the local rules only ever add consequences), so they need no trying of their own.
     // The round changes only with the board, so a pass after the last change does not try again
     // the ways the pass before already saw hold on this same board.
-    let round = ++this.round;
+    if (probeRound > 0x3fffffff) {
+      // Before the marks' Int32 numbers wrap round (a long batch): start the numbering again.
+      for (const shape of shapes.values()) shape.fineAt.fill(0);
+      probeRound = 0;
+    }
+    let round = ++probeRound;
     for (let progress = true; progress; ) {
       progress = false;
       for (let e = 0; e < this.state.length; e++) {
@@ -266,7 +320,7 @@ export class Search {
           if (fine) continue;
           if (!(this.assign(e, v === ON ? OFF : ON) && this.propagate())) return false;
           progress = true;
-          round = ++this.round;
+          round = ++probeRound;
           break;
         }
       }
@@ -341,6 +395,8 @@ export class Search {
   }
 
   private hopeless(): boolean {
+    // Every checkpoint is a multiple of 50 nodes.
+    if (this.nodes % 50 !== 0) return false;
     for (const [nodes, share] of this.n > BIG ? HOPELESS_BIG : HOPELESS) if (this.nodes === nodes && this.done < share) return true;
     return false;
   }
@@ -588,7 +644,7 @@ export class Search {
    * to distinct colours (Hall). Returns -1 on a contradiction, 1 if it removed links, else 0.
    */
   private regionRules(): number {
-    const { n, region, stack, colour, nbCell, nbEdge, mate, open } = this;
+    const { n, W, region, stack, colour, nbCell, nbEdge, mate, open } = this;
     const { tip1, tip2 } = this;
     // Called only once propagate() has settled every cell, so a cell still needs links exactly
     // when it has unknown ones (settle() fails a cell with neither, and closes the unknown links
@@ -616,12 +672,23 @@ export class Search {
           region[m] = regions;
           stack[sp++] = m;
         }
-        for (let bits = open[i]!; bits; bits &= bits - 1) {
-          const j = nbCell[4 * i + LOW[bits]!]!;
-          if (region[j]! < 0 && !colour[j]) {
-            region[j] = regions;
-            stack[sp++] = j;
-          }
+        // The four directions written out (right, down, left, up), without the neighbour table.
+        const bits = open[i]!;
+        if (bits & 1 && region[i + 1]! < 0 && !colour[i + 1]) {
+          region[i + 1] = regions;
+          stack[sp++] = i + 1;
+        }
+        if (bits & 2 && region[i + W]! < 0 && !colour[i + W]) {
+          region[i + W] = regions;
+          stack[sp++] = i + W;
+        }
+        if (bits & 4 && region[i - 1]! < 0 && !colour[i - 1]) {
+          region[i - 1] = regions;
+          stack[sp++] = i - 1;
+        }
+        if (bits & 8 && region[i - W]! < 0 && !colour[i - W]) {
+          region[i - W] = regions;
+          stack[sp++] = i - W;
         }
       }
       regions++;
