@@ -289,7 +289,7 @@ export class Search {
    * other. Repeats until nothing more is proved. False if both ways of some link fail.
    */
   private probe(): boolean {
-    const { fineAt } = this;
+    const { fineAt, on, unknown, need } = this;
     // A way that held implies every link it set: those ways hold too while the board is as it
     // was (the local rules only ever add consequences), so they need no trying of their own.
     // The round changes only with the board, so a pass after the last change does not try again
@@ -308,6 +308,17 @@ export class Search {
           // Counted even when skipped, so work(), the budgets and so the puzzles stay as before.
           this.probes++;
           if (fineAt[2 * e + v - 1] === round) continue;
+          if (v === OFF) {
+            // Closing a link whose two squares keep more open links than they still need sets
+            // nothing else (the board is settled, and no count reaches its need): it holds,
+            // without setting it and taking it back.
+            const a = e >> 1;
+            const b = e & 1 ? a + this.W : a + 1;
+            if (on[a]! + unknown[a]! > need[a]! + 1 && on[b]! + unknown[b]! > need[b]! + 1) {
+              fineAt[2 * e + 1] = round;
+              continue;
+            }
+          }
           const mark = this.top;
           const fine = this.assign(e, v) && this.propagate();
           if (fine) {
