@@ -289,7 +289,7 @@ export class Search {
    * other. Repeats until nothing more is proved. False if both ways of some link fail.
    */
   private probe(): boolean {
-    const { fineAt, on, unknown, need } = this;
+    const { fineAt, on, unknown, need, colour } = this;
     // A way that held implies every link it set: those ways hold too while the board is as it
     // was (the local rules only ever add consequences), so they need no trying of their own.
     // The round changes only with the board, so a pass after the last change does not try again
@@ -308,16 +308,22 @@ export class Search {
           // Counted even when skipped, so work(), the budgets and so the puzzles stay as before.
           this.probes++;
           if (fineAt[2 * e + v - 1] === round) continue;
+          // Ways that set nothing else on a settled board hold: they are marked as their trial
+          // would mark them, without setting them and taking them back.
+          const a = e >> 1;
+          const b = e & 1 ? a + this.W : a + 1;
           if (v === OFF) {
-            // Closing a link whose two squares keep more open links than they still need sets
-            // nothing else (the board is settled, and no count reaches its need): it holds,
-            // without setting it and taking it back.
-            const a = e >> 1;
-            const b = e & 1 ? a + this.W : a + 1;
+            // Closing a link whose two squares keep more open links than they still need: no
+            // count reaches its need, and the other rules looked at every open link already.
             if (on[a]! + unknown[a]! > need[a]! + 1 && on[b]! + unknown[b]! > need[b]! + 1) {
               fineAt[2 * e + 1] = round;
               continue;
             }
+          } else if (on[a] === 0 && on[b] === 0 && need[a] === 2 && need[b] === 2 && colour[a] === 0 && colour[b] === 0 && unknown[a]! > 2 && unknown[b]! > 2) {
+            // Joining two lone uncoloured squares that keep two more open links each: the new
+            // piece has no colour, is no loop, and neither square reaches its need or is forced.
+            fineAt[2 * e] = round;
+            continue;
           }
           const mark = this.top;
           const fine = this.assign(e, v) && this.propagate();
@@ -665,7 +671,7 @@ export class Search {
     tip2.fill(-1);
     let regions = 0;
     for (let s = 0; s < n; s++) {
-      if (region[s]! >= 0 || open[s] === 0) continue;
+      if (open[s] === 0 || region[s]! >= 0) continue;
       const cs = colour[s]!;
       if (cs) {
         // An open end of a coloured piece: one of its colour's two tips.
