@@ -4,7 +4,7 @@ import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { deckKeySections } from './key.js';
-import { drawGames, LARGE_GAMES_PAGES } from './rules.js';
+import { drawGames, gamesPages } from './rules.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
 import { symbolName } from './names.js';
 import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
@@ -107,10 +107,7 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
     grid: { cols: 1, rows: 1 },
     heading: m.t('dobble.waysToPlay'),
     labels: false,
-    // Large print: the games at 16 pt take LARGE_GAMES_PAGES pages.
-    slots: ctx.largePrint
-      ? Array.from({ length: LARGE_GAMES_PAGES }, (_, p) => ({ draw: (d: Draw, box: Box) => drawGames(d, box, words, m, p) }))
-      : [{ draw: (d, box) => drawGames(d, box, words, m) }],
+    slots: Array.from({ length: gamesPages(ctx.largePrint, ctx.small) }, (_, p) => ({ draw: (d: Draw, box: Box) => drawGames(d, box, words, m, p, gamesPages(ctx.largePrint, ctx.small)) })),
   });
   return out;
 }

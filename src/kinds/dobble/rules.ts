@@ -20,11 +20,16 @@ export function gamesText(words: boolean, m: Messages = messages()): { title: st
   }));
 }
 
-/** Large print: the games at 16 pt take this many pages. */
-export const LARGE_GAMES_PAGES = 3;
+/** Pages the games take: 16 pt large print needs three, a booklet's half page two (at 8 pt they ran into its footer). */
+export function gamesPages(large?: boolean, small?: boolean): number {
+  return large ? 3 : small ? 2 : 1;
+}
 
-/** The games on one page, shrunk to fit whatever box the sheet template leaves (`page`: one of LARGE_GAMES_PAGES, for large print). */
-export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page?: number): void {
+/**
+ * The games on one page, shrunk to fit whatever box the sheet template leaves. `page` of `pages`:
+ * each page takes the games in order until it holds its share of the whole height.
+ */
+export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page = 0, pages = 1): void {
   const all = gamesText(words, m);
   const indent = (size: number) => size * 1.4;
   const measureParts = (parts: typeof all, size: number): number =>
@@ -32,11 +37,10 @@ export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page?
       (h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - indent(size), { size }) + size * 0.3, 0) + size * 0.5,
       0,
     );
-  // Large print: each page takes games in order until it holds its share of the whole height.
   let parts = all;
-  if (page !== undefined) {
-    const share = measureParts(all, 12) / LARGE_GAMES_PAGES;
-    const onPage = all.map((_, k) => Math.min(LARGE_GAMES_PAGES - 1, Math.floor((measureParts(all.slice(0, k), 12) + measureParts([all[k]!], 12) / 2) / share)));
+  if (pages > 1) {
+    const share = measureParts(all, 12) / pages;
+    const onPage = all.map((_, k) => Math.min(pages - 1, Math.floor((measureParts(all.slice(0, k), 12) + measureParts([all[k]!], 12) / 2) / share)));
     parts = all.filter((_, k) => onPage[k] === page);
   }
   const measure = (size: number): number => measureParts(parts, size);

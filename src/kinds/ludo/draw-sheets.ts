@@ -75,14 +75,19 @@ export function drawWays(d: Draw, box: Box, w: WaysModel, answers: boolean, t: M
 
 /** All orderings in the key, one block per set of rolls. */
 function drawOrderings(d: Draw, box: Box, w: WaysModel, t: Messages): void {
-  const size = 8.5;
-  let y = box.y + heading(d, t.t('ludo.ways.all', { n: w.orderings.length }), box.x, box.y, box.w, 10);
-  for (const s of w.multisets) {
+  const title = t.t('ludo.ways.all', { n: w.orderings.length });
+  // the orders as rolled, in the words of the sheet's Rolls column; × only where the rolls multiply
+  const lines = w.multisets.map((s) => {
     const key = s.rolls.join(',');
     const seqs = w.orderings.filter((o) => o.slice().sort((a, b) => a - b).join(',') === key).map((o) => o.join(', '));
-    // the orders as rolled, in the words of the sheet's Rolls column; × only where the rolls multiply
-    y += d.paragraph(`${s.rolls.join(' × ')} (${seqs.length}): ${seqs.join('; ')}`, box.x, y, box.w, { size, color: ANSWER }) + 4;
-  }
+    return `${s.rolls.join(' × ')} (${seqs.length}): ${seqs.join('; ')}`;
+  });
+  // smaller rather than past the box: a paragraph run off the page's foot is put on a page of its own
+  const height = (size: number) => d.paragraphHeight(title, box.w, { size: 10, font: 'bold' }) + 3 + lines.reduce((h, l) => h + d.paragraphHeight(l, box.w, { size }) + 4, 0);
+  let size = 8.5;
+  while (size > 6 && height(size) > box.h) size -= 0.5;
+  let y = box.y + heading(d, title, box.x, box.y, box.w, 10);
+  for (const l of lines) y += d.paragraph(l, box.x, y, box.w, { size, color: ANSWER }) + 4;
 }
 
 /** `half`: large print puts the grid and the questions on pages of their own. */

@@ -22,12 +22,14 @@ interface SheetSpec {
   halves?: boolean;
   /** The pupils' sheet in halves in normal print too: its table's rows must be tall enough to write in. */
   split?: boolean;
+  /** Too tall for a booklet's half page (its rows keep their height): drawn in halves there, pupils' sheet and key. */
+  tall?: boolean;
 }
 
 /** Each worksheet's drawing; its title and instructions are the messages ludo.sheet.<name>.title and .do. */
 const SHEETS: Record<Worksheet, SheetSpec> = {
   landing: { draw: (d, box, m, a, w) => drawLanding(d, box, m.landing!, a, w) },
-  ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half), halves: true },
+  ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half), halves: true, tall: true },
   never: { draw: (d, box, m, a, w, half) => drawNever(d, box, m.never!, a, w, half), halves: true },
   replay: { draw: (d, box, m, a, w, half) => drawReplay(d, box, m.replay!, a, w, half), halves: true, split: true },
 };
@@ -59,7 +61,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   const halves = (s: Worksheet, answers = false): Slot[] =>
     items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })));
   for (const s of o.worksheets) {
-    const pupils = (large && SHEETS[s].halves) || SHEETS[s].split ? halves(s) : slots(s, false);
+    const pupils = (large && SHEETS[s].halves) || SHEETS[s].split || (ctx.small && SHEETS[s].tall) ? halves(s) : slots(s, false);
     out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
@@ -69,7 +71,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   }
   for (const s of o.worksheets) {
     // A booklet's half page has no room for the whole key under the table: its rows came out 3 pt tall.
-    const key = SHEETS[s].split && ctx.small ? halves(s, true) : slots(s, true);
+    const key = (SHEETS[s].split || SHEETS[s].tall) && ctx.small ? halves(s, true) : slots(s, true);
     out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: true, slots: key });
   }
   return out;

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
+
+/**
+ * A folded booklet read back as a reader sees it: on every half page, no word of the page's own
+ * content reaches down into the footer (the line of codes and the "Page N of M" line) or below it.
+ */
+
+interface Word { x0: number; y0: number; x1: number; y1: number; text: string }
+interface Page { w: number; words: Word[] }
+
+function readPages(file: string): Page[] {
+  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  return html.split('<page ').slice(1).map((p) => ({
+    w: Number(/width="([\d.]+)"/.exec(p)![1]),
+    words: [...p.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+      x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: m[5]!,
+    })),
+  }));
+}
+
+const CODE = /^(\d+:)?[A-Z][A-Za-z0-9]*-[A-Z0-9]{6,}$|^\d+:$/;
+const sameRow = (a: Word, b: Word) => Math.abs(a.y0 - b.y0) < 1 && Math.abs(a.y1 - a.y0 - (b.y1 - b.y0)) < 0.6;
+
+/** Words of one half page that are not its footer's yet reach its footer's top, each described. */
+function intoFooter(words: Word[], where: string): string[] {
+  const number = words.find((w, i) => w.text === 'Page' && /^\d+$/.test(words[i + 1]?.text ?? '') && words[i + 2]?.text === 'of');
+  if (!number) return words.length ? [`${where}: no "Page N of M" line`] : [];
+  const row = words.filter((w) => sameRow(w, number));
+  // the centred line of puzzle codes just above the page number, when the page has one
+  const h = number.y1 - number.y0;
+  const code = words.find((w) => CODE.test(w.text) && w.y0 < number.y0 - 1 && w.y0 > number.y0 - 3 * h);
+  const codes = code ? words.filter((w) => sameRow(w, code) && CODE.test(w.text)) : [];
+  const footer = new Set([...row, ...codes]);
+  const top = Math.min(...[...footer].map((w) => w.y0));
+  return words.filter((w) => !footer.has(w) && w.y1 > top + 0.3).map((w) => `${where}: "${w.text}" reaches ${w.y1.toFixed(1)}, the footer starts at ${top.toFixed(1)}`);
+}
+
+const PLAN = (paper: string) => `title: Class set
+seed: review
+paper: ${paper}
+worksheets:
+  - kind: calcudoku
+  - kind: flow
+  - kind: dobble
+  - kind: ludo
+  - kind: fultiples
+  - kind: spot-match
+`;
+
+describe('a folded booklet of every kind keeps its pages above their footers', () => {
+  for (const paper of ['a4', 'letter']) {
+    it(`${paper}: no word of a page runs into its footer or below it`, () => {
+      const dir = mkdtempSync(join(tmpdir(), 'pp-footers-'));
+      writeFileSync(join(dir, 'plan.yaml'), PLAN(paper));
+      const r = cli(['batch', join(dir, 'plan.yaml'), '--booklet', '--workers', '1', '--out', join(dir, 'out')], dir);
+      expect(r.code, r.stderr).toBe(0);
+      const pages = readPages(join(dir, 'out', 'Class-set.pdf'));
+      expect(pages.length).toBeGreaterThan(10);
+      const problems: string[] = [];
+      const numbers: number[] = [];
+      let total = 0;
+      let halves = 0;
+      pages.forEach((p, i) => {
+        for (const side of [0, 1]) {
+          const words = p.words.filter((w) => (w.x0 + w.x1) / 2 < p.w / 2 === (side === 0));
+          if (words.length) halves++;
+          const at = words.findIndex((w, k) => w.text === 'Page' && words[k + 2]?.text === 'of');
+          if (at >= 0) {
+            numbers.push(Number(words[at + 1]!.text));
+            total = Number(words[at + 3]!.text);
+          }
+          problems.push(...intoFooter(words, `sheet ${i + 1} ${side ? 'right' : 'left'}`));
+        }
+      });
+      expect(halves).toBeGreaterThan(2 * pages.length - 4);
+      expect(problems).toEqual([]);
+      // every page numbered once: a text run past a page's foot would have made a page of its own
+      expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, k) => k + 1));
+    }, 180_000);
+  }
+});
