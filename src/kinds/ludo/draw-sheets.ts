@@ -153,14 +153,21 @@ export function answerText(q: ReplayQuestion, w: Messages = messages()): string 
   return q.answer.length === 0 ? w.t('ludo.none') : q.answer.join(', ');
 }
 
-/** `half`: large print puts the game and the questions on pages of their own. */
 /** The replay's rows on the pupils' page: a number written by hand fits with room to spare. */
 export const WRITE_ROW_MM = 8.5;
 
-export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, w: Messages = messages(), half?: 0 | 1): void {
+/** Pages the pupils' replay takes when split: large print's rows, tall enough to write in, need two for the game. */
+export const replayParts = (large: boolean): number => (large ? 3 : 2);
+
+/**
+ * `part`: one page of the pupils' replay split over pages: the game (large print: its first rows,
+ * then the rest under the same header) and then the questions. Without it, all on one page.
+ */
+export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, w: Messages = messages(), part?: number): void {
   const size = 10.5;
+  const large = d.minText > 0;
   let y = box.y;
-  if (half === 1) {
+  if (part !== undefined && part === replayParts(large) - 1) {
     replayQuestions(d, box, r, answers, y, size, w);
     return;
   }
@@ -175,12 +182,14 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
     r: w.t('ludo.redLetter'),
     b: w.t('ludo.blueLetter'),
   });
-  y += d.paragraph(intro, box.x, y, box.w, { size }) + 6;
+  // the game's second page (large print) leaves the words' room empty, so its rows are as tall as the first page's
+  const introH = d.paragraphHeight(intro, box.w, { size }) + 6;
+  if (part !== 1) y += d.paragraph(intro, box.x, y, box.w, { size }) + 6;
   const asked = r.questions.map((q, i) => `${i + 1}. ${questionText(r, q, w)}`);
   const questionsH =
     size * 1.6 + asked.reduce((h, t, i) => h + d.paragraphHeight(t, box.w, { size }) + 2 + (answers ? d.paragraphHeight(answerText(r.questions[i]!, w), box.w - 14, { size }) + 6 : 24), 0);
   const blanks = new Set(r.blanks);
-  const rows = r.moves.map((m, i) => {
+  let rows = r.moves.map((m, i) => {
     const moved = m.marker >= 0;
     const to = m.to === GOAL ? w.t('ludo.home') : String(m.to);
     const note = !moved ? w.t('ludo.note.lost') : m.from * m.roll > GOAL ? w.t('ludo.note.past', { goal: GOAL }) : m.bumped > 0 ? w.t('ludo.note.bumped', { n: m.bumped }) : '';
@@ -194,13 +203,16 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
       ...(answers ? [ans(note)] : []),
     ];
   });
+  // large print splits the game in two, the first page's rows under the words above
+  if (large && part !== undefined) rows = part === 0 ? rows.slice(0, Math.ceil(rows.length / 2)) : rows.slice(Math.ceil(rows.length / 2));
+  const tallest = large && part !== undefined ? Math.ceil(r.moves.length / 2) : rows.length;
   // Pupils write in the To column: the table has a page of its own, rows of 8.5 mm and 12 pt words.
-  const writing = half === 0 && !answers && !d.minText;
-  const rowH = Math.min(writing ? WRITE_ROW_MM * MM : 22, (box.y + box.h - y - (half === 0 ? 0 : questionsH) - 10) / (rows.length + 1.1));
+  const writing = part !== undefined && !answers;
+  const rowH = Math.min(writing ? WRITE_ROW_MM * MM : 22, (box.h - introH - (part === undefined ? questionsH : 0) - 10) / (tallest + 1.1));
   const cols = moveColumns(w.t('ludo.col.move'), w);
   if (answers) cols.push({ title: w.t('ludo.col.happened'), weight: 1.4 });
   y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(writing ? 12 : 10.5, rowH * 0.5)) + 10;
-  if (half === undefined) replayQuestions(d, box, r, answers, y, size, w);
+  if (part === undefined) replayQuestions(d, box, r, answers, y, size, w);
 }
 
 function replayQuestions(d: Draw, box: Box, r: ReplayModel, answers: boolean, top: number, size: number, w: Messages): void {

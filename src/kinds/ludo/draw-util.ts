@@ -27,15 +27,29 @@ export function moveColumns(first: string, w: Messages = messages()): Column[] {
   ];
 }
 
-/** A ruled table with a shaded header; returns its height. Empty cells are left for pupils to fill. */
+/** Room above and below a cell's words, as a share of their size: large print's bigger words get more. */
+const PAD = 0.2;
+
+/** The least height of a row whose words are `size` (or large print's least size): a line and its padding. */
+export function leastRow(d: Draw, size: number): number {
+  return Math.max(size, d.minText) * (1.2 + 2 * PAD);
+}
+
+/**
+ * A ruled table with a shaded header; returns its height. Empty cells are left for pupils to fill.
+ * Rows are never shorter than their words and padding (large print's 16 pt would touch the lines).
+ */
 export function table(d: Draw, x: number, y: number, w: number, cols: Column[], rows: (string | Cell)[][], rowH: number, size: number): number {
+  rowH = Math.max(rowH, leastRow(d, size));
   const total = cols.reduce((a, c) => a + c.weight, 0);
   const xs = [x];
   for (const c of cols) xs.push(xs[xs.length - 1]! + (w * c.weight) / total);
   // Large print cannot shrink a heading to fit its column: it wraps onto two lines instead.
   const wraps = (i: number) => d.minText > 0 && d.textWidth(cols[i]!.title, size, 'bold') > xs[i + 1]! - xs[i]! - 4;
   const wrapped = cols.some((_, i) => wraps(i));
-  const headH = wrapped ? Math.max(rowH * 1.1, d.minText * 2.6 + 4) : rowH * 1.1;
+  const pad = PAD * Math.max(size, d.minText);
+  const lines = (i: number) => d.paragraphHeight(cols[i]!.title, xs[i + 1]! - xs[i]! - 4, { size, font: 'bold' });
+  const headH = wrapped ? Math.max(rowH * 1.1, ...cols.map((_, i) => (wraps(i) ? lines(i) + 2 * pad : 0))) : rowH * 1.1;
   d.rect({ x, y, w, h: headH }, { fill: '#e6e6e6', stroke: false });
   cols.forEach((c, i) => {
     const colW = xs[i + 1]! - xs[i]! - 4;

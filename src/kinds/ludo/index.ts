@@ -7,7 +7,7 @@ import { decode, encode, options, schema, type LudoOptions, type Worksheet } fro
 import { simulateCommand } from './simulate.js';
 import { drawBoard, drawPlainBoard } from './draw-board.js';
 import { drawRecord, drawRules, RECORD_PAGES } from './draw-pages.js';
-import { drawLanding, drawNever, drawReplay, drawWays } from './draw-sheets.js';
+import { drawLanding, drawNever, drawReplay, drawWays, replayParts } from './draw-sheets.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
 const ONE = { cols: 1, rows: 1 };
@@ -17,9 +17,11 @@ function page(title: string, heading: string, draw: (d: Draw, box: Box) => void,
 }
 
 interface SheetSpec {
-  /** `half`: with `halves`, large print draws the sheet over two pages, one half each. */
-  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, w: Messages, half?: 0 | 1): void;
+  /** `part`: with `halves`, large print draws the sheet over pages, one part each. */
+  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, w: Messages, part?: number): void;
   halves?: boolean;
+  /** Pages a split sheet takes (two without it). */
+  parts?: (large: boolean) => number;
   /** The pupils' sheet in halves in normal print too: its table's rows must be tall enough to write in. */
   split?: boolean;
   /** Too tall for a booklet's half page (its rows keep their height): drawn in halves there, pupils' sheet and key. */
@@ -29,9 +31,9 @@ interface SheetSpec {
 /** Each worksheet's drawing; its title and instructions are the messages ludo.sheet.<name>.title and .do. */
 const SHEETS: Record<Worksheet, SheetSpec> = {
   landing: { draw: (d, box, m, a, w) => drawLanding(d, box, m.landing!, a, w) },
-  ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half), halves: true, tall: true },
-  never: { draw: (d, box, m, a, w, half) => drawNever(d, box, m.never!, a, w, half), halves: true },
-  replay: { draw: (d, box, m, a, w, half) => drawReplay(d, box, m.replay!, a, w, half), halves: true, split: true },
+  ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half as 0 | 1 | undefined), halves: true, tall: true },
+  never: { draw: (d, box, m, a, w, half) => drawNever(d, box, m.never!, a, w, half as 0 | 1 | undefined), halves: true },
+  replay: { draw: (d, box, m, a, w, part) => drawReplay(d, box, m.replay!, a, w, part), halves: true, split: true, parts: replayParts },
 };
 
 function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext): Section[] {
@@ -58,8 +60,11 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   }
   const slots = (s: Worksheet, answers: boolean): Slot[] =>
     items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[s].draw(d, box, it.model, answers, w) }));
+  // the teacher's key is never in large print: it takes two parts where the pupils' sheet may take more
   const halves = (s: Worksheet, answers = false): Slot[] =>
-    items.flatMap((it) => ([0, 1] as const).map((h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })));
+    items.flatMap((it) =>
+      Array.from({ length: SHEETS[s].parts?.(large && !answers) ?? 2 }, (_, h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })),
+    );
   for (const s of o.worksheets) {
     const pupils = (large && SHEETS[s].halves) || SHEETS[s].split || (ctx.small && SHEETS[s].tall) ? halves(s) : slots(s, false);
     out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
