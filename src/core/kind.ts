@@ -66,6 +66,8 @@ export interface Section {
   grid: Grid;
   heading?: string; // shown by the template (defaults to the run title)
   instructions?: string; // pupil-facing text for the template
+  /** The line under the heading when the document's summary does not suit this page ('' for none). */
+  subtitle?: string;
   slots: Slot[];
   /** When set, every page is followed by a back page whose slots are mirrored left-right (duplex). */
   backs?: Slot[];

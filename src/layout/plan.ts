@@ -49,6 +49,7 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
         const vars = {
           ...part.vars,
           headline: s.heading ?? part.vars.title,
+          ...(s.subtitle !== undefined ? { subtitle: s.subtitle } : {}),
           instructions: s.instructions ?? '',
           section: s.title,
           codes: slots

@@ -8,12 +8,13 @@ import { simulateCommand } from './simulate.js';
 import { drawBoard, drawPlainBoard } from './draw-board.js';
 import { drawRecord, drawRules, RECORD_PAGES } from './draw-pages.js';
 import { drawLanding, drawNever, drawReplay, drawWays, replayParts } from './draw-sheets.js';
-import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
+import { kindTitle, messages, wordsOf, type Messages } from '../../i18n/messages.js';
 
 const ONE = { cols: 1, rows: 1 };
 
+/** A game page (board, rules, record): its heading names the game, so no line under it. */
 function page(title: string, heading: string, draw: (d: Draw, box: Box) => void, instructions?: string): Section {
-  return { title, template: 'sheet', answers: false, grid: ONE, heading, instructions, labels: false, slots: [{ draw }] };
+  return { title, template: 'sheet', answers: false, grid: ONE, heading, instructions, subtitle: '', labels: false, slots: [{ draw }] };
 }
 
 interface SheetSpec {
@@ -58,20 +59,23 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
     const record = page(w.t('ludo.page.record'), w.t('ludo.page.recordHeading'), (d, box) => drawRecord(d, box, 0, w));
     out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i, w) })) });
   }
+  // A sheet's questions are numbered 1, 2, ...: no set number above them too, only the set's code.
   const slots = (s: Worksheet, answers: boolean): Slot[] =>
-    items.map((it) => ({ label: String(it.number), code: it.code, draw: (d, box) => SHEETS[s].draw(d, box, it.model, answers, w) }));
+    items.map((it) => ({ code: it.code, draw: (d, box) => SHEETS[s].draw(d, box, it.model, answers, w) }));
   // the teacher's key is never in large print: it takes two parts where the pupils' sheet may take more
   const halves = (s: Worksheet, answers = false): Slot[] =>
     items.flatMap((it) =>
-      Array.from({ length: SHEETS[s].parts?.(large && !answers) ?? 2 }, (_, h) => ({ label: String(it.number), code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })),
+      Array.from({ length: SHEETS[s].parts?.(large && !answers) ?? 2 }, (_, h) => ({ code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })),
     );
   for (const s of o.worksheets) {
     const pupils = (large && SHEETS[s].halves) || SHEETS[s].split || (ctx.small && SHEETS[s].tall) ? halves(s) : slots(s, false);
-    out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
+    // under the sheet's heading, the game it is about (not the summary of the whole printout)
+    out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), subtitle: kindTitle(w, ludo), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
   if (o.printables.includes('board') || o.worksheets.length) {
-    const teacher: Section = { ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers' };
+    // the teacher's pages keep the printout's summary under their headings
+    const teacher: Section = { ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers', subtitle: undefined };
     out.push(ctx.small ? apart(teacher) : teacher);
   }
   for (const s of o.worksheets) {
@@ -105,8 +109,8 @@ export const ludo: Kind<LudoOptions, LudoModel> = {
   decode,
   generate,
   check,
-  // On every page's subtitle, so no strategy (program) names: the replay sheet says who plays how.
-  // the subtitle of every page, the board and rules included: it names all the document holds
+  // What the printout holds: its contents line and the teacher's pages' subtitle (a pupil's page says
+  // which game it is about instead). No strategy (program) names: the replay sheet says who plays how.
   describe: (o, w = messages()) => {
     if (o.worksheets.length === 0) return w.t('ludo.gamePagesOnly');
     const worksheets = w.t('batch.worksheets', { n: o.worksheets.length });
