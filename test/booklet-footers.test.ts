@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -54,7 +54,7 @@ worksheets:
 
 describe('a folded booklet of every kind keeps its pages above their footers', () => {
   for (const paper of ['a4', 'letter']) {
-    it(`${paper}: no word of a page runs into its footer or below it`, () => {
+    it(`${paper}: no word of a page runs into its footer or below it, and the cards to cut out are in a file of their own`, () => {
       const dir = mkdtempSync(join(tmpdir(), 'pp-footers-'));
       writeFileSync(join(dir, 'plan.yaml'), PLAN(paper));
       const r = cli(['batch', join(dir, 'plan.yaml'), '--booklet', '--workers', '1', '--out', join(dir, 'out')], dir);
@@ -81,6 +81,21 @@ describe('a folded booklet of every kind keeps its pages above their footers', (
       expect(problems).toEqual([]);
       // every page numbered once: a text run past a page's foot would have made a page of its own
       expect(numbers.sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, k) => k + 1));
+
+      // Dobble's cards are cut out: none in the fold (a card page's footer names the deck), all in a file
+      // of their own on whole sheets, one card page after another
+      const footers = pages.flatMap((p) => p.words.filter((w) => w.text === 'Page').map((pg) => p.words.filter((w) => sameRow(w, pg)).map((w) => w.text).join(' ')));
+      expect(footers.filter((f) => f.includes('Dobble'))).toEqual([]);
+      const manifest = JSON.parse(readFileSync(join(dir, 'out', 'manifest.json'), 'utf8')) as { files: { file: string; pages: number }[]; worksheets: { kind: string; codes: string[] }[] };
+      const cards = manifest.files.find((f) => f.file === 'Class-set-cards.pdf')!;
+      expect(cards).toBeDefined();
+      const info = execFileSync('pdfinfo', [join(dir, 'out', cards.file)], { encoding: 'utf8' });
+      expect(info).toMatch(paper === 'a4' ? /Page size:\s+595\.28 x 841\.89/ : /Page size:\s+612 x 792/);
+      const deck = manifest.worksheets.find((w) => w.kind === 'dobble')!.codes[0]!;
+      const cardPages = readPages(join(dir, 'out', cards.file));
+      expect(cardPages.length).toBe(cards.pages);
+      expect(cardPages.length).toBeGreaterThanOrEqual(Math.ceil(57 / 9)); // the whole deck, nine cards a page at most
+      for (const p of cardPages) expect(p.words.map((w) => w.text)).toContain(deck);
     }, 180_000);
   }
 });

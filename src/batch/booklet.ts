@@ -79,6 +79,18 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
     const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
     await files.write(`${file}-answers.pdf`, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
   }
+  // Cards to cut out are kept out of the fold (cutting one out would cut up the page behind it): on
+  // whole sheets in a file of their own, printed on one side (or with their backs), on card if wished.
+  const cardPages = sheets.reduce((s, x) => s + x.result.cards, 0);
+  if (setup.booklet && cardPages) {
+    const cardStart = sheets.map((_, w) => sheets.slice(0, w).reduce((s, x) => s + x.result.cards, 0));
+    const chunks = await Promise.all(
+      sheets.flatMap((s, w) => (s.result.cards ? [runner.run<PdfResult>({ type: 'cards', worksheet: w, first: cardStart[w]! + 1, total: cardPages }, s.worker).then((r) => r.result.pdf)] : [])),
+    );
+    const marks = sheets.flatMap((s, w) => shift(s.result.cardMarks, cardStart[w]!));
+    const name = sheets.find((s) => s.result.cards)!.result.cardsName;
+    await files.write(`${file}-cards.pdf`, mergePdfs(chunks, { meta: { ...meta, title: `${plan.title}: ${name}` }, bookmarks: marks }), cardPages);
+  }
   manifest.worksheets = sheets.map((s, w) => ({
     worksheet: w + 1,
     kind: plan.worksheets[w]!.kind,

@@ -32,7 +32,8 @@ export type Task =
   | { type: 'key'; pupil: number; items?: Item<unknown>[][] }
   | { type: 'key-end' }
   | { type: 'sheet'; worksheet: number }
-  | { type: 'stretch'; worksheet: number; answers: boolean; first: number; total: number };
+  | { type: 'stretch'; worksheet: number; answers: boolean; first: number; total: number }
+  | { type: 'cards'; worksheet: number; first: number; total: number };
 
 export interface PupilResult {
   pdf: Uint8Array;
@@ -55,6 +56,10 @@ export interface SheetResult {
   back: number;
   frontMarks: Bookmark[];
   backMarks: Bookmark[];
+  /** A booklet's cards to cut out, kept out of the fold on whole sheets: pages, bookmarks and the file's name for them. */
+  cards: number;
+  cardMarks: Bookmark[];
+  cardsName: string;
 }
 
 export interface PdfResult {
@@ -88,6 +93,9 @@ function marks(pages: PlannedPage[]): Bookmark[] {
   return pages.flatMap((p, page) => (p.outline ? [{ path: p.outline, page }] : []));
 }
 
+/** Pages of cards to cut out and their backs: cutting one out of a folded booklet would cut up the page behind it. */
+const toCut = (p: PlannedPage) => p.template === 'cards' || p.template === 'backs';
+
 export class BatchTasks {
   private templates = new Templates();
   private held = new Map<string, PlannedPage[]>(); // pages waiting for their final page numbers
@@ -99,9 +107,9 @@ export class BatchTasks {
     this.size = setup.booklet ? halfPage(setup.plan.paper) : PAPER_SIZE[setup.plan.paper];
   }
 
-  private render(pages: PlannedPage[], meta = META, numbering?: { first: number; total: number }): Promise<Uint8Array> {
+  private render(pages: PlannedPage[], meta = META, numbering?: { first: number; total: number }, size = this.size): Promise<Uint8Array> {
     const font = this.setup.plan.font;
-    return renderToBuffer(pages, { paper: this.setup.plan.paper, templates: this.templates, meta: font ? { ...meta, font } : meta, size: this.size, numbering });
+    return renderToBuffer(pages, { paper: this.setup.plan.paper, templates: this.templates, meta: font ? { ...meta, font } : meta, size, numbering });
   }
 
   async run(task: Task): Promise<PupilResult | SheetResult | PdfResult | GenerateResult | KeyResult> {
@@ -122,14 +130,16 @@ export class BatchTasks {
       }
       case 'stretch':
         return { pdf: await this.release(`${task.answers ? 'back' : 'front'} ${task.worksheet}`, task) };
+      case 'cards':
+        return { pdf: await this.release(`cards ${task.worksheet}`, task, PAPER_SIZE[this.setup.plan.paper]) };
     }
   }
 
-  private async release(id: string, n: { first: number; total: number }): Promise<Uint8Array> {
+  private async release(id: string, n: { first: number; total: number }, size = this.size): Promise<Uint8Array> {
     const pages = this.held.get(id);
     if (!pages) throw new Error(`batch worker holds no pages for ${id}`);
     this.held.delete(id);
-    return this.render(pages, META, n);
+    return this.render(pages, META, n, size);
   }
 
   private generate(pupil: number): GenerateResult {
@@ -181,11 +191,21 @@ export class BatchTasks {
 
   private async sheet(index: number): Promise<SheetResult> {
     const { plan, seed } = this.setup;
-    const b = buildWorksheet(plan, seed, index, null, null, this.templates, this.size);
-    const front = pagesOf([b.worksheet], false).pages;
+    const items = worksheetItems(plan, seed, index, null);
+    const b = buildWorksheet(plan, seed, index, null, null, this.templates, this.size, items);
+    let front = pagesOf([b.worksheet], false).pages;
+    let cards: PlannedPage[] = [];
+    if (this.setup.booklet && front.some(toCut)) {
+      // out of the fold, on whole sheets printed on one side, at the size they have in a flat printout
+      const whole = buildWorksheet(plan, seed, index, null, null, this.templates, PAPER_SIZE[plan.paper], items);
+      cards = pagesOf([whole.worksheet], false).pages.filter(toCut);
+      front = front.filter((p) => !toCut(p));
+      this.held.set(`cards ${index}`, cards);
+    }
     const back = plan.answers === 'none' ? [] : pagesOf([b.worksheet], true).pages;
     this.held.set(`front ${index}`, front);
     if (back.length) this.held.set(`back ${index}`, back);
-    return { name: b.name, codes: b.codes, front: front.length, back: back.length, frontMarks: marks(front), backMarks: marks(back) };
+    const cardsName = cards.length ? String(cards[0]!.vars.section) : '';
+    return { name: b.name, codes: b.codes, front: front.length, back: back.length, frontMarks: marks(front), backMarks: marks(back), cards: cards.length, cardMarks: marks(cards), cardsName };
   }
 }
