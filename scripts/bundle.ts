@@ -4,10 +4,11 @@
 // every worker of every run); one file is parsed in one go. The code is the compiled code as it
 // is, so the PDFs are the same bytes. Run after tsc: `npm run bundle [DIST]` (DIST: dist/).
 import { build, type Plugin } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { latin1Source } from './latin1.js';
 
 const require = createRequire(import.meta.url);
 
@@ -50,9 +51,11 @@ export async function bundleWorker(dist: string): Promise<void> {
     'givePdfkit(PDFDocument);',
     `require('./batch/worker.js');`,
   ].join('\n');
-  await build({
+  const out = join(dist, 'batch/worker.bundle.cjs');
+  const built = await build({
     stdin: { contents: entry, resolveDir: resolve(dist), sourcefile: 'worker-entry.js', loader: 'js' },
-    outfile: join(dist, 'batch/worker.bundle.cjs'),
+    outfile: out,
+    write: false,
     bundle: true,
     platform: 'node',
     // the body of a function that src/batch/worker-boot.ts compiles and calls with require and the file's URL
@@ -62,6 +65,8 @@ export async function bundleWorker(dist: string): Promise<void> {
     plugins: [resolveOwn],
     logLevel: 'warning',
   });
+  // esbuild leaves comments and regular expressions as they are, CJK and curly quotes included
+  writeFileSync(out, latin1Source(built.outputFiles[0]!.text));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
