@@ -2,7 +2,7 @@ import type { Section, Slot } from '../core/kind.js';
 import { BLOCK_GAP, BLOCK_HEAD, blockHeight, Packer, packedCell, rowsPerBlock, type PackedCell } from '../layout/pack.js';
 import { drawPage, drawSlot, slotsBox } from '../layout/page.js';
 import { scaleBlocks } from '../layout/blocks.js';
-import { pageStyle } from '../pdf/document.js';
+import { pageStyle, settlePageText } from '../pdf/document.js';
 import type { Templates } from '../layout/templates.js';
 import { describeFigure } from '../layout/describe.js';
 import type { Box, Draw as DrawType } from '../pdf/draw.js';
@@ -117,6 +117,7 @@ export class KeyWriter {
     }
     // The pupil's bookmarks are complete: what the key keeps of them and of written pages stays small.
     keepWrittenAsNumbers(this.out.doc);
+    settlePageText(this.out.doc);
     this.pupilsDone++;
   }
 

@@ -352,6 +352,17 @@ function flushText(ref: RefInternals): void {
   ref.text = null;
 }
 
+/**
+ * Turns the operators written so far to the current page's content into bytes now, not when the
+ * page ends: the same bytes (finalize joins the chunks before deflating). For a page drawn over a
+ * long time, such as a class key's page holding two pupils, whose thousands of operator strings
+ * would otherwise outlive two young-generation collections and be moved to the old one.
+ */
+export function settlePageText(doc: Doc): void {
+  const ref = (doc as unknown as { page?: { content?: RefInternals } }).page?.content;
+  if (ref) flushText(ref);
+}
+
 let streamsBatched = false;
 
 /**
