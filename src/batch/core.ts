@@ -94,7 +94,7 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
   const roles = new Roles(runner.size, roster.length);
   const draw = async (i: number): Promise<Drawn> => {
     if (runner.size === 1) {
-      const d = await runner.run<PupilResult>({ type: 'pupil', pupil: i, keep: keying });
+      const d = await runner.run<PupilResult>({ type: 'pupil', pupil: i, key: keying });
       return { pupil: d.result, worker: d.worker };
     }
     const g = await runner.run<GenerateResult>({ type: 'generate', pupil: i }, roles.mayGenerate);
@@ -130,10 +130,10 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
       worksheets: plan.worksheets.map((ws, w) => ({ worksheet: w + 1, kind: ws.kind, name: d.pupil.names[w]!, codes: d.pupil.codes[w]! })),
     });
     if (keying) {
-      // One worker keeps the worksheets it drew; with more, the key worker is sent the puzzles.
-      const k = await count(runner.run<KeyResult>({ type: 'key', pupil: i, items: d.items }, keyWorker));
-      if (k.result.total === 0) keying = false;
-      else await (key ??= files.open(KEY_FILE)).write(k.result.pdf);
+      // One worker added the pupil to the key as it drew them; with more, the key worker is sent the puzzles.
+      const k = await count(d.pupil.key ? Promise.resolve(d.pupil.key) : runner.run<KeyResult>({ type: 'key', pupil: i, items: d.items }, keyWorker).then((r) => r.result));
+      if (k.total === 0) keying = false;
+      else await (key ??= files.open(KEY_FILE)).write(k.pdf);
     }
     startUpTo(i + 1 + ahead);
   }

@@ -24,14 +24,17 @@ async function run(task: WorkerTask): Promise<unknown> {
 
 parentPort!.on('message', async (msg: { id: number; task: WorkerTask }) => {
   try {
-    const result = (await run(msg.task)) as Record<string, unknown> & { pdf?: Uint8Array };
+    const result = (await run(msg.task)) as Record<string, unknown> & { pdf?: Uint8Array; key?: { pdf: Uint8Array } };
     const transfer: ArrayBuffer[] = [];
-    if (result && result.pdf) {
-      // Only a buffer that is wholly the PDF may be handed over; a slice of a shared pool is copied.
-      const own = result.pdf.byteOffset === 0 && result.pdf.byteLength === result.pdf.buffer.byteLength;
-      result.pdf = own ? result.pdf : new Uint8Array(result.pdf);
-      transfer.push(result.pdf.buffer as ArrayBuffer);
-    }
+    // Only a buffer that is wholly the PDF may be handed over; a slice of a shared pool is copied.
+    const handOver = (pdf: Uint8Array): Uint8Array => {
+      const own = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength;
+      const out = own ? pdf : new Uint8Array(pdf);
+      transfer.push(out.buffer as ArrayBuffer);
+      return out;
+    };
+    if (result && result.pdf) result.pdf = handOver(result.pdf);
+    if (result && result.key?.pdf.byteLength) result.key.pdf = handOver(result.key.pdf);
     parentPort!.postMessage({ id: msg.id, result }, transfer);
   } catch (e) {
     const err = e as Error;
