@@ -430,6 +430,13 @@ describe('the web page', () => {
       else expect((await page.textContent('.status'))!.trim(), `${view}: the status line says what to do first`).toMatch(/ then press /);
       expect(await axeViolations(page), view).toEqual([]);
     }
+    // and a class set made: its list of files and the file shown
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Ava\nBen\n');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toMatch(/Ready/);
+    await page.waitForSelector('.made-files canvas.page[aria-label]');
+    expect(await axeViolations(page), 'class set made').toEqual([]);
   }, 120_000);
 
   it('keeps what was typed through a reload, another view and Back', async () => {
