@@ -43,8 +43,8 @@ export class Status {
   }
 }
 
-// a code as printed beside a puzzle: kind letter and options, a dash, ten letters or digits
-const CODE = /\b[0-9A-Z]{2,}-[0-9A-Z]{10}\b/g;
+// a code as printed beside a puzzle: kind letter and options (F8x8m), a dash, ten letters or digits
+const CODE = /\b[0-9A-Za-z]{2,}-[0-9A-Z]{10}\b/g;
 
 /** The text with each puzzle code in a span that keeps it on one line. */
 function withCodes(text: string): (string | HTMLElement)[] {
