@@ -23,6 +23,7 @@ interface KeyBlock {
   cell: PackedCell;
   height: number;
   first: boolean; // the first block of this worksheet for this pupil
+  shared: boolean; // the same for every pupil: drawn once, before the first pupil's
 }
 
 const NO_SLOTS = { slots: [], grid: { cols: 1, rows: 1 }, labels: false, mirrored: false };
@@ -33,6 +34,10 @@ const NO_SLOTS = { slots: [], grid: { cols: 1, rows: 1 }, labels: false, mirrore
  * is stored once for the whole file. Page numbers need the page count before the first page is
  * drawn: every pupil has the same worksheets, so their blocks have the same sizes, and the count
  * is the first pupil's blocks packed for the whole class (each later pupil is checked against it).
+ * A section the kind calls shared (drawn from the options alone, as Ludo's teacher's board) is the
+ * same for every pupil: it opens the key once, headed so, and later pupils' copies are left out.
+ * The kind says so rather than pages being compared: the count is needed before the second pupil
+ * is made, and holding pupils back to compare them would stop the key streaming.
  */
 export class KeyWriter {
   private out: CollectedDocument;
@@ -41,9 +46,10 @@ export class KeyWriter {
   private area: Box;
   /** The page count, known once the first pupil is added. */
   total: number;
-  private heights: number[] | null = null;
+  private heights: string[] | null = null;
   private vars: Record<string, unknown>;
   private pupilsDone = 0;
+  private everyone: string;
 
   constructor(
     private plan: BatchPlan,
@@ -57,6 +63,7 @@ export class KeyWriter {
     this.d = new Draw(this.out.doc);
     this.d.rtl = msg.dir === 'rtl';
     const worksheets = plan.worksheets.length;
+    this.everyone = msg.t('batch.keyShared');
     this.vars = {
       title: plan.title,
       headline: plan.title,
@@ -87,7 +94,8 @@ export class KeyWriter {
         const per = rowsPerBlock(cell, this.area) * cell.cols;
         for (let i = 0; i < s.slots.length; i += per) {
           const slots = s.slots.slice(i, i + per);
-          out.push({ pupil, worksheet: b.name, slots, count: s.slots.length, cell, height: blockHeight(cell, slots.length), first });
+          const shared = s.shared ?? false;
+          out.push({ pupil: shared ? this.everyone : pupil, worksheet: b.name, slots, count: s.slots.length, cell, height: blockHeight(cell, slots.length), first, shared });
           first = false;
         }
       }
@@ -98,27 +106,36 @@ export class KeyWriter {
   /** Draws one pupil's blocks; pupils must come in roster order. */
   add(pupil: string, built: BuiltWorksheet[]): void {
     const blocks = this.blocks(pupil, built);
-    const heights = blocks.map((b) => b.height);
+    const own = blocks.filter((b) => !b.shared);
+    const heights = blocks.map((b) => `${b.shared ? 's' : ''}${b.height}`);
     if (!this.heights) {
       this.heights = heights;
+      const shared = blocks.filter((b) => b.shared);
       const count = new Packer(this.area.h);
-      for (let p = 0; p < this.pupils; p++) for (const h of heights) count.place(h);
+      for (const b of shared) count.place(b.height);
+      for (let p = 0; p < this.pupils; p++) for (const b of own) count.place(b.height);
       this.total = count.pages;
+      this.place(this.everyone, shared);
     } else if (heights.join() !== this.heights.join()) {
       throw new Error(`internal error: ${pupil}'s answers are laid out unlike the first pupil's, so the key's page count would be wrong`);
     }
-    let pupilItem: PDFKit.PDFOutline | null = null;
-    for (const block of blocks) {
-      const at = this.packer.place(block.height);
-      if (at.newPage) this.newPage(at.page);
-      pupilItem ??= this.out.doc.outline.addItem(pupil);
-      if (block.first) pupilItem.addItem(block.worksheet);
-      this.drawBlock(block, this.area.y + at.y);
-    }
+    this.place(pupil, own);
     // The pupil's bookmarks are complete: what the key keeps of them and of written pages stays small.
     keepWrittenAsNumbers(this.out.doc);
     settlePageText(this.out.doc);
     this.pupilsDone++;
+  }
+
+  /** Draws blocks under one bookmark (a pupil, or every pupil), a bookmark for each worksheet below it. */
+  private place(name: string, blocks: KeyBlock[]): void {
+    let item: PDFKit.PDFOutline | null = null;
+    for (const block of blocks) {
+      const at = this.packer.place(block.height);
+      if (at.newPage) this.newPage(at.page);
+      item ??= this.out.doc.outline.addItem(name);
+      if (block.first) item.addItem(block.worksheet);
+      this.drawBlock(block, this.area.y + at.y);
+    }
   }
 
   private newPage(page: number): void {
@@ -153,7 +170,7 @@ export class KeyWriter {
     });
     d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
     const [kind = '', ...about] = b.worksheet.split(' · ');
-    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, pupil: b.pupil, msg };
+    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, ...(b.shared ? {} : { pupil: b.pupil }), msg };
     b.slots.forEach((slot, i) => {
       const r = Math.floor(i / b.cell.cols);
       const c = i % b.cell.cols;

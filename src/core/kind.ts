@@ -80,6 +80,11 @@ export interface Section {
    * which a single board or a short sheet fills a page with.
    */
   packGrid?: Grid;
+  /**
+   * Answers only: drawn from the options and the words alone, never from the items, so every pupil of
+   * a class has the same (Ludo's teacher's board). A class's key prints it once, not once a pupil.
+   */
+  shared?: boolean;
 }
 
 export interface SectionContext {

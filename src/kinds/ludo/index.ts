@@ -74,8 +74,9 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
   if (o.printables.includes('board') || o.worksheets.length) {
-    // the teacher's pages keep the printout's summary under their headings
-    const teacher: Section = { ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers', subtitle: undefined };
+    // the teacher's pages keep the printout's summary under their headings; the board is the same
+    // whatever the rolls asked, so a class's key needs it once
+    const teacher: Section = { ...page(w.t('ludo.page.teacherBoard'), w.t('ludo.page.teacherBoardHeading'), (d, box) => drawBoard(d, box, w)), answers: true, template: 'answers', subtitle: undefined, shared: true };
     out.push(ctx.small ? apart(teacher) : teacher);
   }
   for (const s of o.worksheets) {
