@@ -21,11 +21,14 @@ function shift(marks: Bookmark[], by: number, path: (p: string[]) => string[] = 
   return marks.map((m) => ({ path: path(m.path), page: m.page + by }));
 }
 
-function coverPage(plan: BatchPlan, contents: { name: string; page: number }[]): PlannedPage {
-  const subtitle = messages(plan.lang).t('batch.worksheets', { n: plan.worksheets.length });
+/** `cards`: the file the cards to cut out are in, when they are not in the booklet. */
+function coverPage(plan: BatchPlan, contents: { name: string; page: number }[], cards: string | null): PlannedPage {
+  const msg = messages(plan.lang);
+  const subtitle = msg.t('batch.worksheets', { n: plan.worksheets.length });
+  const note = cards ? msg.t('batch.cardsFile', { file: cards }) : '';
   return {
     template: 'cover',
-    vars: { title: plan.title, subtitle, contents, pupil: '', lang: plan.lang },
+    vars: { title: plan.title, subtitle, contents, note, pupil: '', lang: plan.lang },
     slots: [],
     grid: { cols: 1, rows: 1 },
     labels: false,
@@ -57,7 +60,11 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
   if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: 1 + fronts + 1 });
   const templates = new Templates();
   const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
-  const cover = await renderToBuffer([coverPage(plan, contents)], {
+  const file = safeFileName(plan.title);
+  // a teacher prints what the booklet names: cards kept out of the fold would be forgotten otherwise
+  const cardPages = sheets.reduce((s, x) => s + x.result.cards, 0);
+  const cardsFile = setup.booklet && cardPages ? `${file}-cards.pdf` : null;
+  const cover = await renderToBuffer([coverPage(plan, contents, cardsFile)], {
     paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
   });
   const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
@@ -73,7 +80,6 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
     mainChunks.push(...backChunks);
     bookmarks.push(...sheets.flatMap((_, w) => answerMarks(w, backStart[w]!)));
   }
-  const file = safeFileName(plan.title);
   await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal) }), physical(mainTotal));
   if (!together && backChunks.length) {
     const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
@@ -81,15 +87,14 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
   }
   // Cards to cut out are kept out of the fold (cutting one out would cut up the page behind it): on
   // whole sheets in a file of their own, printed on one side (or with their backs), on card if wished.
-  const cardPages = sheets.reduce((s, x) => s + x.result.cards, 0);
-  if (setup.booklet && cardPages) {
+  if (cardsFile) {
     const cardStart = sheets.map((_, w) => sheets.slice(0, w).reduce((s, x) => s + x.result.cards, 0));
     const chunks = await Promise.all(
       sheets.flatMap((s, w) => (s.result.cards ? [runner.run<PdfResult>({ type: 'cards', worksheet: w, first: cardStart[w]! + 1, total: cardPages }, s.worker).then((r) => r.result.pdf)] : [])),
     );
     const marks = sheets.flatMap((s, w) => shift(s.result.cardMarks, cardStart[w]!));
     const name = sheets.find((s) => s.result.cards)!.result.cardsName;
-    await files.write(`${file}-cards.pdf`, mergePdfs(chunks, { meta: { ...meta, title: `${plan.title}: ${name}` }, bookmarks: marks }), cardPages);
+    await files.write(cardsFile, mergePdfs(chunks, { meta: { ...meta, title: `${plan.title}: ${name}` }, bookmarks: marks }), cardPages);
   }
   manifest.worksheets = sheets.map((s, w) => ({
     worksheet: w + 1,
