@@ -578,6 +578,24 @@ describe('the web page', () => {
     }
   }, 240_000);
 
+  it('says where a folded booklet\'s cards are, as the booklet does, not calling them its answers', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('label:has-text("Title") + input', 'Week 3');
+    await page.selectOption('#add-kind', 'dobble');
+    await page.click('button:has-text("Add")');
+    await page.check('#booklet');
+    for (const answers of ['none', 'separate']) {
+      await page.selectOption('label:has-text("Answers") + select', answers);
+      const before = await runs(page);
+      await page.click('button:has-text("Make the class set")');
+      const said = await settled(page, before);
+      expect(said).toMatch(/: the booklet \(\d+ pages\)( and its answers \(\d+ pages\))?\. The cards are in Week-3-cards\.pdf \(\d+ pages\): print them on card and cut them out\.$/);
+      expect(said.includes('its answers')).toBe(answers === 'separate');
+      expect(await page.$$eval('.made-files button.file', (bs) => bs.map((b) => b.dataset.file))).toContain('Week-3-cards.pdf');
+    }
+  }, 240_000);
+
   it('explains a roster with repeated names next to the class list, and makes nothing', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=class`);

@@ -257,8 +257,13 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       const them = m.pupils === 1 ? `1 pupil's PDF (${pages(all)})` : `${m.pupils} pupils' PDFs (${each}${all} in all)`;
       return `${them}${others.length ? ` and the answer key (${pages(others[0]!.pages)})` : ''}`;
     }
-    const [book, answers] = others;
-    return `the booklet (${pages(book!.pages)})${answers ? ` and its answers (${pages(answers.pages)})` : ''}`;
+    // named as the booklet names them: its answers and its cards to cut out are files of their own
+    const [book, ...rest] = others;
+    const stem = book!.name.replace(/\.pdf$/, '');
+    const answers = rest.find((f) => f.name === `${stem}-answers.pdf`);
+    const cards = rest.find((f) => f.name === `${stem}-cards.pdf`);
+    const them = `the booklet (${pages(book!.pages)})${answers ? ` and its answers (${pages(answers.pages)})` : ''}`;
+    return cards ? `${them}. The cards are in ${cards.name} (${pages(cards.pages)}): print them on card and cut them out` : them;
   }
 
   async function make(): Promise<void> {
