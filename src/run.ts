@@ -87,6 +87,10 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
       }
       return box;
     },
+    measure(template: string): Draw {
+      measurer!.minText = enlarged(template) ? LARGE_PRINT.minText : 0;
+      return measurer!;
+    },
   };
 }
 

@@ -40,23 +40,24 @@ function intoFooter(words: Word[], where: string): string[] {
   return words.filter((w) => !footer.has(w) && w.y1 > top + 0.3).map((w) => `${where}: "${w.text}" reaches ${w.y1.toFixed(1)}, the footer starts at ${top.toFixed(1)}`);
 }
 
-const PLAN = (paper: string) => `title: Class set
+// Large print takes the sizes whose clues can be 16 pt on a half page, and no Ludo, whose rules and
+// tables do not fit one.
+const PLAN = (paper: string, large: boolean) => `title: Class set
 seed: review
 paper: ${paper}
-worksheets:
+${large ? 'large-print: true\n' : ''}worksheets:
   - kind: calcudoku
-  - kind: flow
-  - kind: dobble
-  - kind: ludo
-  - kind: fultiples
+${large ? '    size: 4\n' : ''}  - kind: flow
+${large ? '    size: 6\n' : ''}  - kind: dobble
+${large ? '' : '  - kind: ludo\n'}  - kind: fultiples
   - kind: spot-match
 `;
 
 describe('a folded booklet of every kind keeps its pages above their footers', () => {
-  for (const paper of ['a4', 'letter']) {
-    it(`${paper}: no word of a page runs into its footer or below it, and the cards to cut out are in a file of their own`, () => {
+  for (const [paper, large] of [['a4', false], ['letter', false], ['a4', true], ['letter', true]] as const) {
+    it(`${paper}${large ? ', large print' : ''}: no word of a page runs into its footer or below it, and the cards to cut out are in a file of their own`, () => {
       const dir = mkdtempSync(join(tmpdir(), 'pp-footers-'));
-      writeFileSync(join(dir, 'plan.yaml'), PLAN(paper));
+      writeFileSync(join(dir, 'plan.yaml'), PLAN(paper, large));
       const r = cli(['batch', join(dir, 'plan.yaml'), '--booklet', '--workers', '1', '--out', join(dir, 'out')], dir);
       expect(r.code, r.stderr).toBe(0);
       const pages = readPages(join(dir, 'out', 'Class-set.pdf'));

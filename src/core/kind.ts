@@ -97,6 +97,8 @@ export interface SectionContext {
   small?: boolean; // a booklet's half page (A5): fewer, bigger puzzles
   /** The box the slots of a template share on this paper (for kinds that size slots in mm). */
   slotArea(template: string, vars?: Record<string, unknown>): Box; // vars: the page's words if known (long instructions take room)
+  /** Measures words as a page of this template draws them (large print's least size too): for kinds whose words decide their page count. */
+  measure?(template: string): Draw;
 }
 
 /** Called by long-running commands; the CLI turns it into a progress bar or progress lines. */

@@ -82,11 +82,23 @@ export function slotBoxes(area: Box, grid: Grid, gap: number): Box[] {
   return boxes;
 }
 
+/**
+ * What a page without slots keeps of its template's spaces: all of them while its words and footer
+ * fit, less as they need the room. A large print cover on a booklet's half page ran its contents
+ * under "Page 1 of N" below 108 pt of spaces.
+ */
+function spaceSqueeze(d: Draw, blocks: Block[], content: Box): number {
+  const spaces = blocks.reduce((h, b) => h + (b.type === 'space' ? b.height : 0), 0);
+  const over = blocks.reduce((h, b) => h + blockHeight(d, b, content.w), 0) - content.h;
+  return over > 0 && spaces > 0 ? Math.max(0, 1 - over / spaces) : 1;
+}
+
 export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: number): void {
   const flow = page.blocks.filter((b) => b.type !== 'footer');
   const footers = page.blocks.filter((b) => b.type === 'footer');
   const area = slotsBox(d, page.blocks, content);
   if (page.starts !== undefined) d.section(page.starts);
+  const squeeze = area ? 1 : spaceSqueeze(d, page.blocks, content);
   let y = content.y;
   let headings = 0;
   for (const b of flow) {
@@ -96,7 +108,7 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
       y = area.y + area.h;
       continue;
     }
-    const h = blockHeight(d, b, content.w);
+    const h = b.type === 'space' ? b.height * squeeze : blockHeight(d, b, content.w);
     const box = { x: content.x, y, w: content.w, h };
     if (b.type === 'heading') d.tag(headings++ === 0 ? 'H1' : 'H2', () => drawBlock(d, b, box));
     else if ((b.type === 'text' && b.text) || b.type === 'fields') d.tag('P', () => drawBlock(d, b, box));

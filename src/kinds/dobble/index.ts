@@ -4,7 +4,7 @@ import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
 import { decode, encode, optionSpecs, schema, type DobbleOptions } from './options.js';
 import { deckKeySections } from './key.js';
-import { drawGames, gamesPages } from './rules.js';
+import { drawGames, gamesPages, packGames } from './rules.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
 import { symbolName } from './names.js';
 import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
@@ -85,21 +85,25 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
         : undefined,
     });
     const words = deck.symbols.some((s) => s.kind === 'word');
+    const instructions = deck.symbols.some((s) => s.kind === 'icon') ? `${m.t('dobble.legend', { code: it.code })} ${m.t('dobble.credit')}` : m.t('dobble.legend', { code: it.code });
     out.push({
       title: many('dobble.symbols'),
       template: 'sheet',
       answers: false,
-      // Large print: rows tall enough for 16 pt names and numbers.
-      grid: ctx.largePrint ? { cols: 2, rows: 12 } : { cols: 3, rows: 20 },
+      // Large print: rows tall enough for 16 pt names and numbers, a row and its gap 29 pt of the
+      // smaller page (15 mm printed): twelve on a whole page, seven on a booklet's half page, where
+      // twelve ran the last rows into the footer.
+      grid: ctx.largePrint ? { cols: 2, rows: Math.min(12, Math.floor(ctx.slotArea('sheet', { instructions }).h / 29)) } : { cols: 3, rows: 20 },
       heading: words ? many('dobble.wordList') : many('dobble.symbols'),
-      instructions: deck.symbols.some((s) => s.kind === 'icon')
-        ? `${m.t('dobble.legend', { code: it.code })} ${m.t('dobble.credit')}`
-        : m.t('dobble.legend', { code: it.code }),
+      instructions,
       labels: false,
       slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, { ...s, name: symbolName(m, s) }, id) })),
     });
   }
   const words = items.every((it) => it.model.symbols.every((s) => s.kind === 'word'));
+  const least = gamesPages(ctx.largePrint, ctx.small);
+  const packed = ctx.measure ? packGames(ctx.measure('sheet'), ctx.slotArea('sheet', { instructions: '' }), words, m, least) : null;
+  const games = packed ? packed[packed.length - 1]! + 1 : least;
   out.push({
     title: m.t('dobble.howToPlay'),
     template: 'sheet',
@@ -107,7 +111,7 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
     grid: { cols: 1, rows: 1 },
     heading: m.t('dobble.waysToPlay'),
     labels: false,
-    slots: Array.from({ length: gamesPages(ctx.largePrint, ctx.small) }, (_, p) => ({ draw: (d: Draw, box: Box) => drawGames(d, box, words, m, p, gamesPages(ctx.largePrint, ctx.small)) })),
+    slots: Array.from({ length: games }, (_, p) => ({ draw: (d: Draw, box: Box) => drawGames(d, box, words, m, p, games, packed ?? undefined) })),
   });
   return out;
 }

@@ -25,27 +25,58 @@ export function gamesPages(large?: boolean, small?: boolean): number {
   return large ? 3 : small ? 2 : 1;
 }
 
+const indent = (size: number) => size * 1.4;
+
+function measureGames(d: Draw, box: Box, parts: ReturnType<typeof gamesText>, size: number): number {
+  return parts.reduce(
+    (h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - indent(size), { size }) + size * 0.3, 0) + size * 0.5,
+    0,
+  );
+}
+
 /**
- * The games on one page, shrunk to fit whatever box the sheet template leaves. `page` of `pages`:
- * each page takes the games in order until it holds its share of the whole height.
+ * The page each game goes on: in order, each page holding its share of the whole height, or (`packed`
+ * from the splitter below) as placed there.
  */
-export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page = 0, pages = 1): void {
+function pageOfGames(d: Draw, box: Box, all: ReturnType<typeof gamesText>, pages: number, packed?: number[]): number[] {
+  if (packed) return packed;
+  if (pages === 1) return all.map(() => 0);
+  const share = measureGames(d, box, all, 12) / pages;
+  return all.map((_, k) => Math.min(pages - 1, Math.floor((measureGames(d, box, all.slice(0, k), 12) + measureGames(d, box, [all[k]!], 12) / 2) / share)));
+}
+
+const leastSize = (d: Draw) => Math.max(8, d.minText);
+
+/**
+ * Where the games go when `least` pages, shared out by height, would leave a page's games too tall
+ * for `box` at the least size (large print's 16 pt on a booklet's half page): as many games a page
+ * as fit at that size, in order. Null when the share fits, so those pages are as they were.
+ */
+export function packGames(d: Draw, box: Box, words: boolean, m: Messages | undefined, least: number): number[] | null {
   const all = gamesText(words, m);
-  const indent = (size: number) => size * 1.4;
-  const measureParts = (parts: typeof all, size: number): number =>
-    parts.reduce(
-      (h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - indent(size), { size }) + size * 0.3, 0) + size * 0.5,
-      0,
-    );
-  let parts = all;
-  if (pages > 1) {
-    const share = measureParts(all, 12) / pages;
-    const onPage = all.map((_, k) => Math.min(pages - 1, Math.floor((measureParts(all.slice(0, k), 12) + measureParts([all[k]!], 12) / 2) / share)));
-    parts = all.filter((_, k) => onPage[k] === page);
-  }
-  const measure = (size: number): number => measureParts(parts, size);
+  const onPage = pageOfGames(d, box, all, least);
+  const fits = (games: typeof all) => measureGames(d, box, games, leastSize(d)) <= box.h;
+  if (Array.from({ length: least }, (_, p) => fits(all.filter((_, k) => onPage[k] === p))).every(Boolean)) return null;
+  const packed: number[] = [];
+  let page = 0;
+  let from = 0;
+  all.forEach((_, k) => {
+    if (k > from && !fits(all.slice(from, k + 1))) {
+      page++;
+      from = k;
+    }
+    packed.push(page);
+  });
+  return packed;
+}
+
+/** The games on one page (`page` of `pages`, or of those `packGames` made), shrunk to fit whatever box the sheet template leaves. */
+export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page = 0, pages = 1, packed?: number[]): void {
+  const all = gamesText(words, m);
+  const onPage = pageOfGames(d, box, all, pages, packed);
+  const parts = all.filter((_, k) => onPage[k] === page);
   let size = 12;
-  while (size > Math.max(8, d.minText) && measure(size) > box.h) size -= 0.5;
+  while (size > leastSize(d) && measureGames(d, box, parts, size) > box.h) size -= 0.5;
   // right to left: bullets at the right margin, lines indented from it
   const rtl = (m ?? messages()).dir === 'rtl';
   let y = box.y;

@@ -23,12 +23,13 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       grid: one,
       heading: w.t('kind.fultiples.title'),
       labels: true,
-      // Large print: rules at 16 pt leave no room for a board on the same page, so it gets its own.
+      // Large print: rules at 16 pt leave no room for a board on the same page, so it gets its own
+      // (two on a booklet's half page, where the example ran past the foot of the rules' page).
       slots: slots(items, w, (d, box, m) => (ctx.largePrint ? boardSheet : gameSheet)(d, box, m, w)),
     },
   ];
   if (ctx.largePrint) {
-    out.push({ title: w.t('fultiples.howToPlay'), template: 'sheet', answers: false, grid: one, heading: w.t('fultiples.rulesHeading'), labels: false, slots: items.slice(0, 1).map((it) => ({ draw: (d: Draw, box: Box) => rulesSheet(d, box, it.model, w) })) });
+    out.push({ title: w.t('fultiples.howToPlay'), template: 'sheet', answers: false, grid: one, heading: w.t('fultiples.rulesHeading'), labels: false, slots: items.slice(0, 1).flatMap((it) => (ctx.small ? ([0, 1] as const) : [undefined]).map((part) => ({ draw: (d: Draw, box: Box) => rulesSheet(d, box, it.model, w, part) }))) });
   }
   // Instructions are the same for every board; `next` says its number inside each slot.
   o.tasks.forEach((task, i) => {

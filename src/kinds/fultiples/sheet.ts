@@ -37,11 +37,13 @@ export function exampleText(m: FultiplesModel, w: Messages = messages()): string
 }
 
 /** Numbered rules with a hanging indent; returns the height used. */
-function rules(d: Draw, x: number, y: number, w: number, size: number, wild: boolean, words: Messages, measureOnly = false): number {
+/** `from`, `to`: only those rules (numbered as in the whole list), for rules split over two pages. */
+function rules(d: Draw, x: number, y: number, w: number, size: number, wild: boolean, words: Messages, measureOnly = false, from = 0, to = Infinity): number {
   const indent = size * 1.4;
   const rtl = words.dir === 'rtl'; // the numbers at the right margin
   let h = 0;
   RULES.filter((r) => wild || r !== 'wild').map((r) => words.t(`fultiples.rule.${r}`)).forEach((rule, i) => {
+    if (i < from || i >= to) return;
     if (!measureOnly) {
       d.paragraph(`${i + 1}.`, rtl ? x + w - indent : x, y + h, indent, { size, font: 'bold', ...(rtl ? { align: 'right' as const } : {}) });
       d.paragraph(rule, rtl ? x : x + indent, y + h, w - indent, { size });
@@ -174,19 +176,36 @@ export function boardSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages
  * example's cells go under its sentences, or under the names when there they would reach the
  * footer (a long rule or example, as in French or German, at a size large print cannot shrink).
  */
-export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages = messages()): void {
+export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages = messages(), part?: 0 | 1): void {
   const size = 11;
   const gap = 18;
-  const h = rules(d, box.x, box.y, box.w, size, m.wild.length > 0, words);
+  const wild = m.wild.length > 0;
+  // A booklet's half page: the rules that fit on one page, then the rest, the example and the
+  // players on the next (French and German rules alone ran past the first page's foot).
+  let first = Infinity;
+  if (part !== undefined) for (first = 0; rules(d, box.x, box.y, box.w, size, wild, words, true, 0, first + 1) <= box.h && first < RULES.length; first++);
+  if (part === 0) {
+    rules(d, box.x, box.y, box.w, size, wild, words, false, 0, first);
+    return;
+  }
+  const h = part === 1 ? rules(d, box.x, box.y, box.w, size, wild, words, false, first) - (first >= RULES.length ? size : 0) : rules(d, box.x, box.y, box.w, size, wild, words);
   const leftW = (box.w - gap) * 0.55;
   // Right to left, the example (read first) takes the right-hand column and the players the left.
   const rtl = words.dir === 'rtl';
   const ex = { x: rtl ? fromRight(box, 0, leftW) : box.x, w: leftW };
   const right = { x: rtl ? box.x : box.x + leftW + gap, w: box.w - leftW - gap };
   const top = box.y + h + size;
+  const e = example(m);
+  if (part === 1) {
+    // the half page's width: the example's words across it, its cells and the players' names under them
+    d.text(words.t('fultiples.example'), { x: box.x, y: top, w: box.w, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true, align: rtl ? 'right' : 'left' });
+    const below = top + size * 2.2 + d.paragraph(exampleText(m, words), box.x, top + size * 1.6, box.w, { size });
+    if (e) exampleStrip(d, ex.x, below, leftW, size, e, rtl);
+    players(d, right.x, below, right.w, size, words);
+    return;
+  }
   d.text(words.t('fultiples.example'), { x: ex.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
   const exH = d.paragraph(exampleText(m, words), ex.x, top + size * 1.6, leftW, { size });
-  const e = example(m);
   const under = top + size * 2.2 + exH;
   if (e && under + stripHeight(size) <= box.y + box.h - size) exampleStrip(d, ex.x, under, leftW, size, e, rtl);
   else if (e) exampleStrip(d, right.x, top + size * 2.2 + playersHeight(size), right.w, size, e, rtl);
