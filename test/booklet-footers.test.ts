@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -40,8 +40,7 @@ function intoFooter(words: Word[], where: string): string[] {
   return words.filter((w) => !footer.has(w) && w.y1 > top + 0.3).map((w) => `${where}: "${w.text}" reaches ${w.y1.toFixed(1)}, the footer starts at ${top.toFixed(1)}`);
 }
 
-// Large print takes the sizes whose clues can be 16 pt on a half page, and no Ludo, whose rules and
-// tables do not fit one.
+// Large print takes the sizes whose clues can be 16 pt on a half page, and no Ludo, which is refused there.
 const PLAN = (paper: string, large: boolean) => `title: Class set
 seed: review
 paper: ${paper}
@@ -99,4 +98,16 @@ describe('a folded booklet of every kind keeps its pages above their footers', (
       for (const p of cardPages) expect(p.words.map((w) => w.text)).toContain(deck);
     }, 180_000);
   }
+
+  it('large print: Multiplication Ludo is refused in one line saying what to do, and nothing is written', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-footers-'));
+    writeFileSync(join(dir, 'plan.yaml'), 'title: Class set\nlarge-print: true\nworksheets:\n  - kind: ludo\n');
+    const r = cli(['batch', join(dir, 'plan.yaml'), '--booklet', '--workers', '1', '--out', join(dir, 'out')], dir);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/print the booklet unfolded, or leave out large print/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+    // unfolded, the same plan is made
+    expect(cli(['batch', join(dir, 'plan.yaml'), '--workers', '1', '--out', join(dir, 'flat')], dir).code).toBe(0);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { drawBoard, drawPlainBoard } from './draw-board.js';
 import { drawRecord, drawRules, RECORD_PAGES } from './draw-pages.js';
 import { drawLanding, drawNever, drawReplay, drawWays, replayParts } from './draw-sheets.js';
 import { kindTitle, messages, wordsOf, type Messages } from '../../i18n/messages.js';
+import { fail } from '../../core/errors.js';
 
 const ONE = { cols: 1, rows: 1 };
 
@@ -42,6 +43,9 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   const title = (s: Worksheet) => w.t(`ludo.sheet.${s}.title`);
   // Large print: 16 pt text needs two pages for the rules and for the longer worksheets.
   const large = !!ctx.largePrint;
+  // Its rules, record tables and worksheets at 16 pt need a whole page each: on a booklet's half
+  // page they ran into the footer and past the page, so the teacher is told rather than given them.
+  if (large && ctx.small) fail("large print: Multiplication Ludo's rules and tables do not fit a folded booklet's half pages; print the booklet unfolded, or leave out large print");
   const out: Section[] = [];
   // The annotated board and its key on pages of their own: large print's 16 pt key, or a booklet's
   // half page, where the key at the grid's width leaves the grid no room (A5: 457 pt for both).
