@@ -30,10 +30,19 @@ export function hashState(text: string): number[] {
  * every platform (pure-rand does integer arithmetic only), which is what makes codes reproducible.
  */
 export class Rng {
+  /**
+   * The last one made, so its shape outlives it. V8 gives an instance its shape field by field and
+   * keeps those shapes only while some object has them: a full collection that ran between two
+   * puzzles, when no Rng was alive, threw the shape away, and with it the optimised code of every
+   * generator function that had met it, to be compiled again for the next puzzle (20-30 times each
+   * in a 1,000-pupil batch; "weak objects" in node --trace-deopt). The same holds for Human and Search.
+   */
+  private static last: Rng | undefined;
   private gen: Generator;
 
   constructor(seed: string) {
     this.gen = xoroshiro128plusFromState(hashState(seed));
+    Rng.last = this;
   }
 
   /** Integer in [lo, hi], both included. */

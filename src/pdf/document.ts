@@ -424,6 +424,26 @@ function batchStreamWrites(doc: Doc): void {
 /** A fixed date: PDFKit stamps "now" otherwise, and the file ID is hashed from it. */
 const FIXED_DATE = new Date(Date.UTC(2024, 0, 1, 0, 0, 0));
 
+let anchor: Doc | null | undefined;
+
+/**
+ * A document of this thread's own, left in the middle of a wrapped paragraph, so the objects PDFKit
+ * makes for a document, a page and a paragraph (its line wrapper) always have one of their kind
+ * alive. V8 gives an object its shape field by field and keeps those shapes only while some object
+ * has them: a full collection that ran between two pupils' documents, or between two paragraphs,
+ * threw them away, and with them the optimised code of every function that had met them (text,
+ * line, save, restore, stroke...), compiled again for the next pupil: ~20 times each in a
+ * 1,000-pupil batch. Never ended, never written; the same shapes as any document's.
+ */
+function keepShapes(paper: Paper, meta: DocMeta): void {
+  if (anchor !== undefined) return;
+  anchor = null; // while it is made (createDocument comes back here)
+  const doc = createDocument(paper, meta);
+  doc.addPage();
+  doc.text('a b', 0, 0, { width: 100, continued: true });
+  anchor = doc;
+}
+
 /** `size` overrides the paper's page size, for logical pages such as A5 halves of a booklet sheet. */
 export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[paper]): Doc {
   const doc = pdfkitDocument({
@@ -455,6 +475,7 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
   shareHeights(doc);
   shareColours(doc);
   doc.font(FONT_IDS.regular);
+  keepShapes(paper, meta);
   return doc;
 }
 

@@ -100,7 +100,12 @@ export class Draw {
   /** The page's language reads right to left (Arabic): its paragraphs do too. */
   rtl = false;
 
-  constructor(readonly doc: Doc) {}
+  /** The last one made, with its document, so their shapes outlive them (see Rng.last). */
+  private static last: Draw | undefined;
+
+  constructor(readonly doc: Doc) {
+    Draw.last = this;
+  }
 
   /** Starts a section of the tagged PDF's structure (worksheet, answer key, ...). */
   section(title: string): void {

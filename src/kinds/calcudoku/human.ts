@@ -102,6 +102,8 @@ export class Human {
   used = 0;
   /** Set for worked solutions: called after each deduction, with the candidates already narrowed. */
   log: ((s: Step) => void) | null = null;
+  /** The last one made, so its shape outlives it and the graders stay optimised (see Rng.last). */
+  private static last: Human | undefined;
 
   /** A fresh solver, or a copy of `from` that only rescans what changes after it. */
   constructor(
@@ -109,6 +111,7 @@ export class Human {
     cand?: ArrayLike<number>,
     from?: Human,
   ) {
+    Human.last = this;
     const n = p.n;
     const size = n * n;
     const cages = p.cages;

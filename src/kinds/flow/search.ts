@@ -197,6 +197,8 @@ export class Search {
   /** The search gave up because it looked hopeless, not because it ran out of nodes. */
   private hopelessAt = false;
   private readonly probeDepth: number;
+  /** The last one made, so its shape outlives it and the search stays optimised (see Rng.last). */
+  private static last: Search | undefined;
 
   constructor(
     private readonly clues: Clues,
@@ -207,6 +209,7 @@ export class Search {
     /** Give up early on a search that looks hopeless (see HOPELESS): for generation, never for a check. */
     private readonly early = false,
   ) {
+    Search.last = this;
     const { width: W, height: H, cells } = clues;
     const n = W * H;
     this.W = W;
