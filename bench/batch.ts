@@ -102,6 +102,32 @@ async function runCli(dir: string, plan: string, args: string[]): Promise<Measur
   return m;
 }
 
+/**
+ * V8's optimising compiles and deoptimisations in one run (node --trace-opt --trace-deopt): code
+ * thrown away and compiled again shows here long before it shows in CPU time.
+ */
+async function jitCounts(dir: string, plan: string): Promise<{ compiles: number; weak: number; bailouts: number }> {
+  const out = join(dir, 'out-jit');
+  const child = spawn(process.execPath, ['--trace-opt', '--trace-deopt', ...command, 'batch', join(dir, plan), '--out', out, '--workers', '1'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const counts = { compiles: 0, weak: 0, bailouts: 0 };
+  let rest = '';
+  child.stdout.on('data', (d: Buffer) => {
+    const lines = (rest + d.toString()).split('\n');
+    rest = lines.pop()!;
+    for (const l of lines) {
+      if (l.startsWith('[completed compiling')) counts.compiles++;
+      else if (l.startsWith('[marking dependent code') && l.includes('weak objects')) counts.weak++;
+      else if (l.startsWith('[bailout (kind')) counts.bailouts++;
+    }
+  });
+  await new Promise((res) => child.on('close', res));
+  rmSync(out, { recursive: true, force: true });
+  return counts;
+}
+
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
@@ -145,6 +171,10 @@ async function rosterTable(dir: string, name: string, sheets: { kind: string; li
     );
   }
   const last = rows[rows.length - 1]!;
+  const jit = await jitCounts(dir, `${name}-${last.n}.yaml`);
+  lines.push(
+    `V8 at ${last.n} pupils: ${jit.compiles} optimising compiles, ${jit.weak} optimised functions thrown away for "weak objects" (shapes that died), ${jit.bailouts} deoptimisations.`,
+  );
   lines.push(`Peak RSS at ${last.n} pupils is ${((last.m.rssMb / small.m.rssMb - 1) * 100).toFixed(0)}% above ${small.n} pupils (bar: under 250 MB and within 10%).`);
   return lines;
 }
