@@ -122,7 +122,7 @@ export function kindPart<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], s
   const headline = s.title ?? defaultTitle(kind as Kind, msg);
   const ctx: SectionContext = { ...base, slotArea: (template, vars) => base.slotArea(template, { headline, ...vars }) };
   const sections = kind.sections(options, items, ctx);
-  if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind), diagramSize: kind.diagramSize?.bind(kind), msg }));
+  if (s.explanations?.length) sections.push(explainSection({ items, area: ctx.slotArea('solutions'), explanations: s.explanations, drawDiagram: kind.drawDiagram?.bind(kind), diagramSize: kind.diagramSize?.bind(kind), msg, measure: ctx.measure?.('solutions') }));
   for (const sec of sections) {
     if (sec.slots.length && !templates.get(sec.template)({ lang: msg.lang }).some((b) => b.type === 'slots')) {
       fail(`the ${sec.template} template has no {{slots}} helper, so the ${sec.title.toLowerCase()} would not be printed: add {{slots}} where they should go`);

@@ -1,6 +1,7 @@
 import type { Explanation, Item, Section, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
 import { messages, type Messages } from '../i18n/messages.js';
+import { LABEL_H } from './page.js';
 
 export interface ExplainArgs<M> {
   items: Item<M>[];
@@ -10,6 +11,8 @@ export interface ExplainArgs<M> {
   msg?: Messages; // the run's language (English without it)
   drawDiagram?(d: Draw, box: Box, model: M, diagram: unknown): void;
   diagramSize?(model: M): number; // a diagram's side in text sizes (DIAGRAM_SIZE without it)
+  /** A document to measure text in: a last step alone on its page is then kept with the page before. */
+  measure?: Draw;
 }
 
 /**
@@ -22,6 +25,8 @@ export function explainSection<M>(a: ExplainArgs<M>): Section {
     const it = a.items[k]!;
     const em = a.diagramSize?.(it.model) ?? DIAGRAM_SIZE;
     const pages = splitPages(ex, { ...a.area, y: a.area.y + TOP, h: a.area.h - TOP }, em);
+    // measured in the box the steps are drawn in: below the slot's label, then TOP
+    if (a.measure) keepLastStep(pages, a.measure, { ...a.area, y: a.area.y + LABEL_H + TOP, h: a.area.h - LABEL_H - TOP }, em);
     return pages.map((part, p) => ({
       label: p === 0 ? String(it.number) : m.t('explain.continued', { n: it.number }),
       code: it.code,
@@ -61,6 +66,22 @@ function splitPages(ex: Explanation, inner: Box, em: number): Explanation[] {
   return pages;
 }
 
+/**
+ * A closing sentence ("All the squares are filled: ...") alone on a page of its own, under
+ * "4 (continued)", reads as a page printed by mistake: the page estimate above is rough, and the
+ * page before often has room for it. It joins that page when the page keeps its text size, or
+ * else takes the step before along with it.
+ */
+function keepLastStep(pages: Explanation[], d: Draw, inner: Box, em: number): void {
+  const last = pages.at(-1)!;
+  if (pages.length < 2 || last.steps.length !== 1 || last.steps[0]!.diagram !== undefined) return;
+  const prev = pages.at(-2)!;
+  const joined = { steps: [...prev.steps, ...last.steps] };
+  const colW = (inner.w - GAP) / 2;
+  if (fitSize(d, inner, colW, joined, em) >= fitSize(d, inner, colW, prev, em)) pages.splice(-2, 2, joined);
+  else if (prev.steps.length > 1) pages.splice(-2, 2, { steps: prev.steps.slice(0, -1) }, { steps: [...prev.steps.slice(-1), ...last.steps] });
+}
+
 /** A diagram's usual side in text sizes: small grids read well at about a third of the page's width. */
 export const DIAGRAM_SIZE = 15.5;
 
@@ -84,19 +105,20 @@ interface Placed {
 export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d: Draw, box: Box, data: unknown) => void, em = DIAGRAM_SIZE): void {
   const inner: Box = { x: box.x, y: box.y + TOP, w: box.w, h: box.h - TOP };
   const colW = (inner.w - GAP) / 2;
-  // The planned size at most, so every page of one solution reads alike.
-  let size = PLAN_SIZE;
-  let plan = layout(d, inner, colW, ex, size, em);
-  while (!plan && size > 5.5) {
-    size -= 0.5;
-    plan = layout(d, inner, colW, ex, size, em);
-  }
-  plan ??= layout(d, inner, colW, ex, size, em, true)!;
+  const size = fitSize(d, inner, colW, ex, em);
+  const plan = layout(d, inner, colW, ex, size, em) ?? layout(d, inner, colW, ex, size, em, true)!;
   for (const p of plan.placed) {
     const step = ex.steps[p.step]!;
     if (p.kind === 'text') d.paragraph(step.text, p.x, p.y, colW, { size });
     else diagram(d, { x: p.x, y: p.y, w: p.h, h: p.h }, step.diagram);
   }
+}
+
+/** The largest text size, the planned size at most (so every page of one solution reads alike), at which a page's steps fit. */
+function fitSize(d: Draw, inner: Box, colW: number, ex: Explanation, em: number): number {
+  let size = PLAN_SIZE;
+  while (!layout(d, inner, colW, ex, size, em) && size > 5.5) size -= 0.5;
+  return size;
 }
 
 function layout(d: Draw, inner: Box, colW: number, ex: Explanation, size: number, em: number, force = false): { placed: Placed[] } | null {
