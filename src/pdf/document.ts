@@ -435,10 +435,11 @@ let anchor: Doc | null | undefined;
  * line, save, restore, stroke...), compiled again for the next pupil: ~20 times each in a
  * 1,000-pupil batch. Never ended, never written; the same shapes as any document's.
  */
-function keepShapes(paper: Paper, meta: DocMeta): void {
+function keepShapes(paper: Paper): void {
   if (anchor !== undefined) return;
   anchor = null; // while it is made (createDocument comes back here)
-  const doc = createDocument(paper, meta);
+  // In the shipped font: a teacher's own font file would otherwise stay in memory with it.
+  const doc = createDocument(paper, { title: '', subject: '', keywords: '' });
   doc.addPage();
   doc.text('a b', 0, 0, { width: 100, continued: true });
   anchor = doc;
@@ -475,7 +476,7 @@ export function createDocument(paper: Paper, meta: DocMeta, size = PAPER_SIZE[pa
   shareHeights(doc);
   shareColours(doc);
   doc.font(FONT_IDS.regular);
-  keepShapes(paper, meta);
+  keepShapes(paper);
   return doc;
 }
 
