@@ -88,7 +88,7 @@ describe('plan files', () => {
     expect(planError(`pupils: []\n${PLAN}`)).toMatch(/^week3\.yaml:1: pupils: must list at least one name/);
     // each listed name is a pupil: none is taken for a header, none dropped
     expect(parsePlan(`pupils:\n  - Name\n  - 'First name,Class'\n${PLAN}`, 'week3.yaml').roster).toEqual(['Name', 'First name,Class']);
-    expect(planError(`pupils:\n  - Ava\n  - ''\n${PLAN}`)).toMatch(/^week3\.yaml:3: pupils\[1\]: the roster has a blank name/);
+    expect(planError(`pupils:\n  - Ava\n  - ''\n${PLAN}`)).toMatch(/^week3\.yaml:3: pupils\[1\]: a name in the class list is blank/);
     expect(planError(`roster: class.csv\npupils: [Ava]\n${PLAN}`)).toMatch(/^week3\.yaml:2: give the class list once/);
   });
 });
@@ -116,7 +116,7 @@ describe('rosters', () => {
     expect(() => parseRoster('\u00d0\u00cf\u0011\u00e0\u00a1\u00b1', 'class.xls')).toThrow(/is a spreadsheet file/);
     expect(() => parseRoster('\u0089PNG\r\n\u001a\n\u0000', 'photo.png')).toThrow(/^photo\.png is not a text file/);
     expect(() => parseRoster('Ava, Ben, ava', 'c.csv')).toThrow(/^c\.csv:1: "ava" is already/);
-    expect(() => parseRoster('Ava, , Ben', 'c.csv')).toThrow(/^c\.csv:1: the roster has a blank name/);
+    expect(() => parseRoster('Ava, , Ben', 'c.csv')).toThrow(/^c\.csv:1: a name in the class list is blank/);
   });
 
   it('take the name columns of a spreadsheet\'s export, leaving the other columns out', () => {
@@ -126,14 +126,32 @@ describe('rosters', () => {
     // pasted from a spreadsheet: tabs
     expect(parseRoster('Pupil name\tClass\nAva\t4M\nBen\t4M\n', 'c.csv')).toEqual(['Ava', 'Ben']);
     expect(parseRoster('First name,Class\nAva,4M\n', 'c.csv')).toEqual(['Ava']);
-    expect(() => parseRoster('Name,Class\nAva,4M\n,4M\n', 'c.csv')).toThrow(/^c\.csv:3: the roster has a blank name/);
+    expect(() => parseRoster('Name,Class\nAva,4M\n,4M\n', 'c.csv')).toThrow(/^c\.csv:3: a name in the class list is blank/);
   });
 
   it('name the file and line of a blank line or a repeated name', () => {
-    expect(() => parseRoster('', 'c.csv')).toThrow(/^c\.csv: the roster is empty/);
-    expect(() => parseRoster('name\n', 'c.csv')).toThrow(/^c\.csv: the roster is empty/);
-    expect(() => parseRoster('Ava\n\nBen\n', 'c.csv')).toThrow(/^c\.csv:2: the roster has a blank line/);
+    expect(() => parseRoster('', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
+    expect(() => parseRoster('name\n', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
     expect(() => parseRoster('Ava\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:3: "ava" is already on line 1/);
+    // a blank line counts as a line of the file: the repeated name is still named by its own line
+    expect(() => parseRoster('Ava\n\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:4: "ava" is already on line 1/);
+    expect(() => parseRoster('\n  \n', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
+  });
+
+  it('leave out blank lines, as a list pasted from an e-mail or a document has them', () => {
+    expect(parseRoster('Ava\n\nBen\n  \n\nChloe\n', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
+    expect(parseRoster('\nName,Class\nAva,4M\n,\n\nBen,4M\n', 'c.csv')).toEqual(['Ava', 'Ben']);
+    expect(parseRoster('\n\nAva, Ben, Chloe\n\n', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
+  });
+
+  it('take a first line naming the one column for a heading, not a pupil', () => {
+    for (const heading of ['Name', 'Pupil name', 'Pupil Name:', 'Student', 'Students', 'Names', 'First name', 'Surname', 'pupil_name', 'Full name'])
+      expect(parseRoster(`${heading}\nAva\nBen\n`, 'c.csv'), heading).toEqual(['Ava', 'Ben']);
+    // first name and surname in two columns, pasted from a spreadsheet or saved as CSV
+    expect(parseRoster('First name\tSurname\nAva\tSmith\nBen\tJones\n', 'c.csv')).toEqual(['Ava Smith', 'Ben Jones']);
+    expect(parseRoster('First name,Surname\nAva,Smith\n', 'c.csv')).toEqual(['Ava Smith']);
+    // a name like one is still a name when it is not the first line
+    expect(parseRoster('Ava\nStudent\n', 'c.csv')).toEqual(['Ava', 'Student']);
   });
 
   it('give every pupil a safe file name, no two alike even ignoring case', () => {

@@ -375,7 +375,7 @@ describe('flow options', () => {
       [{ height: 7.5 }, /--height/],
       [{ colors: '9-6' }, /MIN is above MAX/],
       [{ size: 5, colors: '3-9' }, /at most 8 lines/],
-      [{ colors: 'many' }, /--colors must look like MIN-MAX/],
+      [{ colors: 'many' }, /--colors must be one number, or the fewest and most lines with a dash between, such as 6-8/],
       [{ difficulty: 'insane' }, /--difficulty must be easy, medium, hard or expert/],
     ];
     for (const [raw, message] of bad) {

@@ -36,6 +36,12 @@ function cells(line: string, sep: string): string[] {
 const WHOLE = ['name', 'fullname', 'pupil', 'pupilname', 'student', 'studentname', 'child', 'childname'];
 const FIRST = ['firstname', 'forename', 'forenames', 'givenname', 'first', 'preferredname', 'knownas'];
 const LAST = ['lastname', 'surname', 'familyname', 'last'];
+// A first line of one column that names it ("Pupil name", "Students", "Surname"): a heading, not a pupil.
+const HEADING = [...WHOLE, ...FIRST, ...LAST, 'names', 'pupils', 'students', 'children', 'pupilnames', 'studentnames', 'classlist', 'class'];
+
+function squeezed(text: string): string {
+  return text.toLowerCase().replace(/[\s_.:-]+/g, '');
+}
 
 interface Columns {
   sep: string;
@@ -48,7 +54,7 @@ interface Columns {
  */
 function columnsOf(header: string): Columns | null {
   for (const sep of ['\t', ';', ',']) {
-    const heads = cells(header, sep).map((h) => h.toLowerCase().replace(/[\s_.-]+/g, ''));
+    const heads = cells(header, sep).map(squeezed);
     if (heads.length < 2) continue;
     const whole = heads.findIndex((h) => WHOLE.includes(h));
     if (whole >= 0) return { sep, pick: (row) => row[whole] ?? '' };
@@ -60,31 +66,36 @@ function columnsOf(header: string): Columns | null {
 }
 
 /**
- * A class list: one name a line, an optional header line "name"; or a spreadsheet's export whose
- * first line names its columns (a "name" column, or "first name" and "last name": other columns
- * such as the class are left out). A blank line or a repeated name is refused rather than guessed
- * at: a pupil without a sheet is worse than an error.
+ * A class list: one name a line, an optional heading line ("Name", "Pupil name", "Students"); or a
+ * spreadsheet's export whose first line names its columns (a "name" column, or "first name" and
+ * "last name": other columns such as the class are left out). Blank lines are left out (a list
+ * pasted from an e-mail or a document has them); a repeated name, or a row whose name cell is empty,
+ * is refused rather than guessed at: a pupil without a sheet is worse than an error.
  */
 export function parseRoster(text: string, file: string): string[] {
   notText(text, file);
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  while (lines.length && lines[lines.length - 1]!.trim() === '') lines.pop();
+  // the file's lines with something on them, each with its line number (1-based)
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((line, i) => ({ line, no: i + 1 }))
+    .filter(({ line }) => !/^[\s,;]*$/.test(line));
   const names: string[] = [];
   const lineOf: number[] = []; // the file's line of each name
-  const columns = lines.length ? columnsOf(lines[0]!) : null;
-  const inline = !columns && lines.length === 1 ? oneLine(lines[0]!) : null;
+  const columns = lines.length ? columnsOf(lines[0]!.line) : null;
+  const inline = !columns && lines.length === 1 ? oneLine(lines[0]!.line) : null;
   if (inline) {
     names.push(...inline);
-    lineOf.push(...inline.map(() => 1));
+    lineOf.push(...inline.map(() => lines[0]!.no));
   } else {
-    lines.forEach((line, i) => {
-      if (i === 0 && (columns || cell(line).toLowerCase() === 'name')) return;
+    lines.forEach(({ line, no }, i) => {
+      if (i === 0 && (columns || HEADING.includes(squeezed(cell(line))))) return;
       // two columns pasted from a spreadsheet without headings ("Ava<tab>Smith"): one name, with a space
       names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : line.includes('\t') ? cells(line, '\t').filter(Boolean).join(' ') : cell(line));
-      lineOf.push(i + 1);
+      lineOf.push(no);
     });
   }
-  if (!names.length) fail(`${file}: the roster is empty; write one pupil name on each line (a first line "name" is allowed)`);
+  if (!names.length) fail(`${file}: the class list is empty; write one pupil name on each line (a first line "name" is allowed)`);
   return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns || inline ? 'name' : 'line');
 }
 
@@ -121,14 +132,14 @@ function oneLine(line: string): string[] | null {
 export function checkNames(names: string[], refuse: (i: number | null, message: string) => never, line: (i: number) => number, blank: 'line' | 'name'): string[] {
   const seen = new Map<string, number>();
   names.forEach((name, i) => {
-    if (!name) refuse(i, `the roster has a blank ${blank}; give one pupil name on every line (remove the blank line)`);
+    if (!name) refuse(i, blank === 'line' ? 'the class list has a blank line; give one pupil name on every line (remove the blank line)' : 'a name in the class list is blank; give every pupil a name (or remove that one)');
     if (name.length > MAX_NAME) refuse(i, `the name "${name.slice(0, 20)}..." is longer than ${MAX_NAME} characters`);
     const key = name.toLocaleLowerCase('en');
     const before = seen.get(key);
     if (before !== undefined) refuse(i, `"${name}" is already on line ${line(before)}; every name must be different (add an initial, e.g. "${name} B.")`);
     seen.set(key, i);
   });
-  if (names.length > MAX_PUPILS) refuse(null, `the roster has ${names.length} names; at most ${MAX_PUPILS} are allowed`);
+  if (names.length > MAX_PUPILS) refuse(null, `the class list has ${names.length} names; at most ${MAX_PUPILS} are allowed`);
   return names;
 }
 

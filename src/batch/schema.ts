@@ -17,7 +17,7 @@ function worksheetSchema(kind: Kind): Json {
   const properties: Json = {
     kind: { const: kind.name, description: kind.summary },
     count: { type: 'integer', minimum: 1, maximum: 1000, description: `how many ${kind.countOf ?? 'puzzles'} (default ${kind.defaultCount})` },
-    layout: { type: 'string', pattern: '^[1-8][xX][1-8]$', description: 'puzzles per page, COLSxROWS, e.g. 2x3' },
+    layout: { type: 'string', pattern: '^\\s*[1-8]\\s*[xX×]\\s*[1-8]\\s*$', description: 'puzzles per page, COLSxROWS, e.g. 2x3' },
     title: { type: 'string', maxLength: 120, description: 'heading of this worksheet' },
     instructions: { type: 'string', maxLength: 500, description: 'replaces the instructions printed for pupils' },
     lang: { type: 'string', description: "this worksheet's language, when not the plan's (en, fr, es, de, ...)" },

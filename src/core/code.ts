@@ -65,6 +65,35 @@ export function seedText(code: string): string {
   return code.length - dash - 1 === SEED_CHARS + CHECK_CHARS ? code.slice(0, -CHECK_CHARS) : code;
 }
 
+/**
+ * The code as typed, without its spaces and with its dash. A space where the dash goes
+ * (K6HF 4F7Q2X9MXA) is read as the dash. A code copied in groups without its dash
+ * (k4e3 za44 0yag 0g) has it put back before its last 10 characters: the part after the dash of
+ * every code printed now is that long, so this is the one place it can go.
+ */
+function dashed(raw: string): string {
+  const spaced = raw.trim();
+  if (spaced.includes('-')) return spaced.replace(/\s+/g, '');
+  const last = /\S+$/.exec(spaced)?.[0] ?? '';
+  const joined = spaced.replace(/\s+/g, '');
+  if (last.length !== SEED_CHARS + CHECK_CHARS && last.length !== SEED_CHARS && joined.length > SEED_CHARS + CHECK_CHARS) {
+    return `${joined.slice(0, -(SEED_CHARS + CHECK_CHARS))}-${joined.slice(-(SEED_CHARS + CHECK_CHARS))}`;
+  }
+  return spaced.replace(/\s+(?=\S+$)/, '-').replace(/\s+/g, '');
+}
+
+// a code inside other text: kind letter and options, a dash, 10 letters and digits (8 on old codes)
+const CODE_IN_TEXT = /(?<![0-9A-Za-z.-])[A-Za-z][0-9A-Za-z.]*-[0-9A-Za-z]{8}(?:[0-9A-Za-z]{2})?(?![0-9A-Za-z.-])/g;
+
+/**
+ * The codes in a pasted line, as a page's footer prints them ("1: K4E3-ZA440YAG0G   2: ..."): each
+ * code-shaped word, in order. Text holding fewer than two is taken as one code, as typed.
+ */
+export function codesIn(text: string): string[] {
+  const found = text.match(CODE_IN_TEXT) ?? [];
+  return found.length >= 2 ? found : [text];
+}
+
 export interface ParsedCode {
   letter: string;
   options: string;
@@ -108,9 +137,7 @@ function upper32(text: string): string {
  * the kind prints them, for kinds that read their options in any case.
  */
 export function parseCode(raw: string, canonical?: (letter: string, options: string) => string | undefined): ParsedCode {
-  // A space where the dash goes (K6HF 4F7Q2X9MXA) is read as the dash; other spaces are dropped.
-  const spaced = raw.trim();
-  const text = (spaced.includes('-') ? spaced : spaced.replace(/\s+(?=\S+$)/, '-')).replace(/\s+/g, '');
+  const text = dashed(raw);
   const dash = text.lastIndexOf('-');
   // One dash only: no kind's options hold one, and a second dash would make a checked code look old.
   if (dash < 1 || text.indexOf('-') !== dash || !/^[A-Za-z]/.test(text)) {

@@ -15,13 +15,18 @@ export const commonSchema = z.object({
     .max(64, { error: 'must be at most 64 characters' })
     .optional(),
   paper: z.enum(['a4', 'letter'], { error: 'must be a4 or letter' }).default('a4'),
+  // "2 x 3" and "2×3" are how a teacher writes it (a word processor turns x into ×): read as 2x3
   layout: z
-    .string()
-    .regex(/^[1-8]x[1-8]$/i, { error: 'must be columns x rows, 1 to 8 of each, for example 2x3' })
-    .transform((s): Grid => {
-      const [cols, rows] = s.toLowerCase().split('x').map(Number) as [number, number];
-      return { cols, rows };
-    })
+    .preprocess(
+      (v) => (typeof v === 'string' ? v.trim().replace(/^(\d+)\s*[x×]\s*(\d+)$/i, '$1x$2') : v),
+      z
+        .string()
+        .regex(/^[1-8]x[1-8]$/i, { error: 'must be columns x rows, 1 to 8 of each, for example 2x3' })
+        .transform((s): Grid => {
+          const [cols, rows] = s.toLowerCase().split('x').map(Number) as [number, number];
+          return { cols, rows };
+        }),
+    )
     .optional(),
   answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
   title: z.string().max(120, { error: 'must be at most 120 characters' }).optional(),

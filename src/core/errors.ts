@@ -35,3 +35,8 @@ export function failTogether<T extends unknown[]>(...checks: { [K in keyof T]: (
   if (lines.length) fail(lines[0]!, lines.slice(1));
   return out as T;
 }
+
+/** "a" or "an" before a word or number as said aloud: an 8x8 grid, an 11x11, an easy puzzle, a 6x6. */
+export function aOrAn(next: string): string {
+  return /^(?:[aeiou]|8|1[18](?!\d))/i.test(next) ? 'an' : 'a';
+}

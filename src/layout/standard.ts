@@ -1,7 +1,7 @@
 import type { Grid, Item, Lead, Section, SectionContext, Slot } from '../core/kind.js';
 import type { Box, Draw } from '../pdf/draw.js';
 import { answerGrid, balancedGrids, cellSize, ranked, readableGrids, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
-import { fail } from '../core/errors.js';
+import { fail, aOrAn } from '../core/errors.js';
 import { exampleLead, type ExampleStep } from './example.js';
 import { slotBoxes } from './page.js';
 import { wordsOf } from '../i18n/messages.js';
@@ -45,7 +45,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const pupils = large && a.ctx.small ? { ...large, minCellMm: Math.max(large.minCellMm ?? MIN_CELL_MM, bookletMm) } : large;
   if (a.ctx.grid && pupils) checkLayout(a.ctx.grid, sheet, pupils);
   if (a.ctx.largePrint && pupils && !readable(sheet, { cols: 1, rows: 1 }, pupils)) {
-    fail(`large print: a ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
+    fail(`large print: ${aOrAn(String(pupils.across))} ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
   }
   // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
   const example = a.example && !a.ctx.largePrint ? a.example : undefined;

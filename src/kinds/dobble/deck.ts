@@ -1,4 +1,4 @@
-import { fail } from '../../core/errors.js';
+import { fail, aOrAn } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { MM } from '../../pdf/draw.js';
 import { setSymbols, symbolShapes, wordBox, type SetName, type SymbolSource } from '../../pdf/symbols.js';
@@ -53,7 +53,7 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
       let k = MAX_SYMBOLS_PER_CARD;
       while (k >= 3 && !(hasPlane(k) && deckSize(k) <= pool.length)) k--;
       const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what})${cards ? ' or fewer --cards' : ''}` : '';
-      fail(`--symbols ${o.symbols} has ${pool.length} ${what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
+      fail(`--symbols ${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
     }
     const advice = o.set === 'all'
       ? 'use --symbols with your own words or pictures, or fewer --symbols-per-card'
@@ -134,7 +134,7 @@ export function layoutOrFail(card: number[], shape: Shape, rng: Rng, style: Card
     if (l) return l;
   }
   const longest = card.map((i) => symbols[i]!.name).sort((a, b) => b.length - a.length)[0];
-  fail(`the words do not fit a ${cardMm} mm card at ${MIN_WORD_PT} pt (longest on the card: "${longest}"): use a bigger --card-size, shorter words or fewer --symbols-per-card`);
+  fail(`the words do not fit ${aOrAn(String(cardMm))} ${cardMm} mm card at ${MIN_WORD_PT} pt (longest on the card: "${longest}"): use a bigger --card-size, shorter words or fewer --symbols-per-card`);
 }
 
 export interface DeckRequest extends SymbolChoice {

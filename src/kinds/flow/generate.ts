@@ -1,4 +1,4 @@
-import { fail } from '../../core/errors.js';
+import { fail, aOrAn } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { growCover } from './cover.js';
 import { cutUp, mergeCheapest, mergeDown, repairByCount, type Proof } from './merge.js';
@@ -141,7 +141,7 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     : o.difficulty === 'medium'
       ? 'try another --difficulty'
       : 'try --difficulty medium';
-  fail(`could not make a ${o.difficulty} ${width}x${height} Flow puzzle with ${o.minLines}-${o.maxLines} lines in ${attempt} tries; ${relax}`);
+  fail(`could not make ${aOrAn(o.difficulty)} ${o.difficulty} ${width}x${height} Flow puzzle with ${o.minLines}-${o.maxLines} lines in ${attempt} tries; ${relax}`);
 }
 
 /** Lines numbered in reading order of their first end, so the numbers are easy to find. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, failTogether } from '../../core/errors.js';
+import { fail, failTogether, aOrAn } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import type { Difficulty } from './model.js';
 import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
@@ -82,13 +82,13 @@ function side(flag: string, raw: unknown): number | undefined {
 function parseColors(raw: string, width: number, height: number): [number, number] {
   const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
   const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));
-  if (!m) fail(`--colors must look like MIN-MAX (e.g. 6-8) or one number, not "${raw}"`);
+  if (!m) fail(`--colors must be one number, or the fewest and most lines with a dash between, such as 6-8 (not "${raw}")`);
   const min = Number(m[1]);
   const max = m[2] === undefined ? min : Number(m[2]);
   if (min > max) fail(`--colors ${raw}: MIN is above MAX; write the smaller number first, e.g. ${max}-${min}`);
   if (min < 2) fail(`--colors ${raw}: a puzzle needs at least 2 lines`);
   if (max > cap) {
-    fail(`--colors ${raw}: a ${width}x${height} grid fits at most ${cap} lines (each needs 3 squares, labels up to ${MAX_LINES})`);
+    fail(`--colors ${raw}: ${aOrAn(String(width))} ${width}x${height} grid fits at most ${cap} lines (each needs 3 squares, labels up to ${MAX_LINES})`);
   }
   return [min, max];
 }

@@ -1,5 +1,5 @@
 import type { Rng } from '../../core/rng.js';
-import { fail } from '../../core/errors.js';
+import { fail, aOrAn } from '../../core/errors.js';
 import type { FultiplesOptions, Task } from './options.js';
 import { taskText } from './options.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
@@ -213,7 +213,7 @@ export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
     if (!o.playable || everyCellHasPartner(dealt)) b = dealt;
   }
   if (!b) {
-    return fail(`could not deal a ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`);
+    return fail(`could not deal ${aOrAn(String(o.cols))} ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`);
   }
   const taskRng = rng.fork('tasks');
   const tasks = o.tasks.map((t) => answerTask(b, t, taskRng) ?? fail(impossible(t)));
