@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,39 @@ function cliFiles(args: string[]): { pdf: Buffer; answers?: Buffer; json: string
   }
   return { pdf: readFileSync(join(out, 'x.pdf')), answers, json: readFileSync(join(out, 'x.json'), 'utf8') };
 }
+
+/** A grey PNG of `width` x `height`, written here (no picture library): signature, IHDR, IDAT, IEND. */
+function greyPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const head = Buffer.alloc(13);
+  head.writeUInt32BE(width, 0);
+  head.writeUInt32BE(height, 4);
+  head[8] = 8; // bits
+  head[9] = 0; // grey
+  const rows = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y++) rows[y * (width + 1)] = 0; // no filter
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', head), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Width and height of each picture in a PDF, as pdfimages lists them. */
+function pdfPictures(pdf: Buffer): [number, number][] {
+  const f = join(dir, `i${Math.random()}.pdf`);
+  writeFileSync(f, pdf);
+  return execFileSync('pdfimages', ['-list', f], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter((l) => /\bimage\b/.test(l))
+    .map((l) => l.trim().split(/\s+/).slice(3, 5).map(Number) as [number, number]);
+}
+
+const WORDS_BOX = 'label:has-text("Words, one on each line") + textarea';
 
 describe('the web page', () => {
   it('makes a Calcudoku sheet with the same puzzles, JSON and PDF bytes as the command line', async () => {
@@ -641,6 +675,148 @@ describe('the web page', () => {
     await page.setInputFiles('#plan-file', { name: 'week.yaml', mimeType: 'application/yaml', buffer: Buffer.from('title: Week\nworksheets:\n  - kind: calcudoku\n    dificulty: hard\n') });
     await page.waitForSelector('#plan-error:not([hidden])');
     expect(await page.textContent('#plan-error')).toMatch(/week\.yaml:4.*dificulty.*difficulty/);
+  }, 120_000);
+
+  it('keeps a typed word list through a reload and in the link; a link without it says so by the Words box and makes nothing', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=kept-words`);
+    await settled(page);
+    const words = ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bee'];
+    let before = await runs(page);
+    await page.fill(WORDS_BOX, words.join('\n'));
+    expect(await settled(page, before)).toMatch(/ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    await page.reload();
+    expect(await settled(page)).toMatch(/ready/);
+    expect(await page.inputValue(WORDS_BOX)).toBe(words.join('\n'));
+    expect((await downloadOf(page, 'Download PDF')).equals(pdf)).toBe(true);
+    // the link is the same deck in another browser
+    const other = await s.page();
+    await other.goto(page.url());
+    expect(await settled(other)).toMatch(/ready/);
+    expect((await downloadOf(other, 'Download PDF')).equals(pdf)).toBe(true);
+    // a link naming the words but without them: a red line by the Words box, nothing to download
+    const url = new URL(page.url());
+    url.searchParams.delete('words');
+    // (a new browser: this tab keeps a list too long for the address, so it would have the words)
+    const bare = await s.page();
+    await bare.goto(url.href);
+    expect(await settled(bare)).toMatch(/check the option marked in red/);
+    expect(await bare.textContent('.own.invalid .error')).toBe('Your word list was not kept: paste it again');
+    expect(await bare.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    expect(await bare.inputValue(WORDS_BOX)).toBe('');
+    // pasting them again makes the same deck; or the built-in pictures, when asked for
+    before = await runs(bare);
+    await bare.fill(WORDS_BOX, words.join('\n'));
+    expect(await settled(bare, before)).toMatch(/ready/);
+    expect((await downloadOf(bare, 'Download PDF')).equals(pdf)).toBe(true);
+    const fresh = await s.page();
+    await fresh.goto(url.href);
+    await settled(fresh);
+    before = await runs(fresh);
+    await fresh.click('button:has-text("Use the built-in pictures instead")');
+    expect(await settled(fresh, before)).toMatch(/ready/);
+    expect(new URL(fresh.url()).searchParams.get('symbols')).toBeNull();
+    expect(await fresh.$$('.field.invalid')).toHaveLength(0);
+  }, 120_000);
+
+  it('says what is wrong with a chosen picture or font file by its field, in the page\'s words, and makes a phone photo card-sized', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=photo`);
+    await settled(page);
+    const pictures = [1, 2, 3, 4, 5, 6].map((i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: greyPng(20 + i, 20) }));
+    const placed = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
+      const before = await runs(page);
+      await page.setInputFiles('input[type=file][accept*=png]', files);
+      const said = await settled(page, before);
+      const body = (await page.textContent('body'))!;
+      expect(body).not.toMatch(/pictures\/|--symbols|puzzlepress/);
+      return { said, shown: await page.textContent('.own.invalid .error').catch(() => null) };
+    };
+    let r = await placed([...pictures, { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(9 * 1024 * 1024, 7) }]);
+    expect(r.said).toMatch(/marked in red/);
+    expect(r.shown).toBe('The picture huge.jpg is larger than 8 MB: choose another picture, or save this one smaller');
+    r = await placed([{ name: 'marks.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('PK\u0003\u0004') }]);
+    expect(r.shown).toBe('None of the files you chose is a PNG, JPEG or SVG picture');
+    r = await placed([pictures[0]!]);
+    expect(r.shown).toMatch(/^You chose 1 picture but .* needs 7: add 6 more/);
+    expect(await page.textContent('.drop')).toMatch(/1 picture chosen/);
+    // a photo larger than a card prints: made smaller in the browser, not refused
+    r = await placed([...pictures, { name: 'photo.png', mimeType: 'image/png', buffer: greyPng(1600, 1200) }]);
+    expect(r.said).toMatch(/ready/);
+    const sizes = pdfPictures(await downloadOf(page, 'Download PDF'));
+    expect(sizes.some(([w, h]) => Math.abs(w / h - 4 / 3) < 0.01 && w * h > 900_000 && w * h <= 1_000_000)).toBe(true);
+    // the teacher's font file, by its own name, by the Font field
+    const before = await runs(page);
+    await page.selectOption('label:has-text("Font") + .row select', 'own');
+    await page.setInputFiles('input[type=file][accept*=ttf]', { name: 'notafont.ttf', mimeType: 'font/ttf', buffer: Buffer.alloc(2000, 3) });
+    await settled(page, before);
+    expect(await page.textContent('.field.invalid:has(label:text-is("Font")) .error')).toBe('The file notafont.ttf is not a font file that can be read: choose a TrueType (.ttf) or OpenType (.otf) font file, or a font from the list');
+  }, 120_000);
+
+  it('asks for the words again for the answer of a deck made from them, by the words, and answers as the command line does', async () => {
+    const cwd = mkdtempSync(join(dir, 'own-key-'));
+    const words = ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bee'];
+    writeFileSync(join(cwd, 'words.txt'), words.join('\n'));
+    expect(cli(['dobble', '--symbols', 'words.txt', '--symbols-per-card', '3', '--seed', 'own-key', '--json', 'deck.json', '--out', 'deck.pdf'], cwd).code).toBe(0);
+    const code = (JSON.parse(readFileSync(join(cwd, 'deck.json'), 'utf8')) as { code: string }).code;
+    expect(cli(['key', code, '--symbols', 'words.txt', '--out', 'key.pdf'], cwd).code).toBe(0);
+    const page = await s.page();
+    await page.goto(`${s.url}?view=key`);
+    expect(await page.isVisible(WORDS_BOX)).toBe(false);
+    await page.fill('#code', code);
+    let before = await runs(page);
+    await page.click('button:has-text("Show the answer")');
+    expect(await settled(page, before)).toMatch(/needs your own words/);
+    expect(await page.textContent('.own.invalid .error')).toBe('This deck was made from your own words or pictures: give the same ones again here, then press Show the answer');
+    expect(await page.isVisible('#code-error')).toBe(false);
+    await page.fill(WORDS_BOX, words.join('\n'));
+    before = await runs(page);
+    await page.click('button:has-text("Show the answer")');
+    expect(await settled(page, before)).toContain(code);
+    expect((await downloadOf(page, 'Download the answer')).equals(readFileSync(join(cwd, 'key.pdf')))).toBe(true);
+  }, 120_000);
+
+  it('reads a code typed in groups without its dash, and the first of several pasted from a footer', async () => {
+    const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'groups']);
+    const [code, second] = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles.map((p) => p.code) as [string, string];
+    const [prefix, tail] = code.split('-') as [string, string];
+    const page = await s.page();
+    await page.goto(`${s.url}?view=key`);
+    await page.fill('#code', `${prefix} ${tail.slice(0, 4)} ${tail.slice(4, 8)} ${tail.slice(8)}`.toLowerCase());
+    let before = await runs(page);
+    await page.click('button:has-text("Show the answer")');
+    expect(await settled(page, before)).toContain(code);
+    await page.fill('#code', `1: ${second}   2: ${code}`);
+    before = await runs(page);
+    await page.click('button:has-text("Show the answer")');
+    const said = await settled(page, before);
+    expect(said).toContain(second);
+    expect(said).toMatch(/You pasted 2 codes: this is the answer to the first/);
+  }, 120_000);
+
+  it('reads a class list with a heading such as "Pupil name" and blank lines, and takes 2 x 3 for Puzzles a page', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Pupil name\nAva\n\nBen\n\n');
+    const saved: string[] = [];
+    page.on('download', async (d) => saved.push(readFileSync((await d.path())!, 'utf8')));
+    await page.click('button:has-text("Save these settings")');
+    await expect.poll(() => saved.length, { timeout: 30_000 }).toBe(1);
+    expect(saved[0]).toMatch(/^pupils:\n {2}- Ava\n {2}- Ben\n/m);
+    expect(await page.isVisible('#roster-error')).toBe(false);
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=6&seed=layout`);
+    await settled(page);
+    const before = await runs(page);
+    await page.fill('label:has-text("Puzzles a page") + .row input', '2 × 3');
+    expect(await settled(page, before)).toMatch(/ready/);
+    // a label inside a sentence is a word of it: "choose 4 symbols per card", not "choose 4 Symbols per card"
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=5&seed=mid`);
+    await settled(page);
+    const again = await runs(page);
+    await page.fill(WORDS_BOX, Array.from({ length: 14 }, (_, i) => `w${i}`).join('\n'));
+    await settled(page, again);
+    expect(await page.textContent('.own.invalid .error')).toMatch(/or choose 4 symbols per card/);
   }, 120_000);
 
   it('says under the Example switch that large print leaves the worked example out, on both views', async () => {

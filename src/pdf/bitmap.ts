@@ -1,5 +1,6 @@
 import { concatBytes } from '../core/bytes.js';
 import { unzlibSync } from 'fflate';
+import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from './picture-limits.js';
 
 /**
  * PNG and JPEG pictures are checked here before PDFKit sees them: the size the header declares
@@ -7,8 +8,7 @@ import { unzlibSync } from 'fflate';
  * row, exactly as the decoder will read it later (that decoder runs asynchronously under Node,
  * where its errors would end the process instead of reaching the caller).
  */
-export const MAX_PICTURE_PIXELS = 1_000_000;
-export const MAX_PICTURE_SIDE = 4000;
+export { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE };
 
 export class BitmapError extends Error {}
 

@@ -192,7 +192,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   /** The form as typed, kept for the tab: a reload or a wrong key no longer loses 30 typed names. */
   function keep(): void {
     outdated();
-    keepInTab(KEPT, { plan: { ...plan(), title: title.value, booklet: booklet.checked }, roster: roster.value });
+    keepInTab(KEPT, { plan: { ...plan(), title: title.value, booklet: booklet.checked }, roster: roster.value, words: sheets.map((s) => s.fields.kept()) });
   }
 
   /** The plan saves the class list in itself (pupils:), so the one file opens here and runs with puzzlepress batch. */
@@ -214,7 +214,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   /** A message by its field, in the list's own words, brought into view: the button may be far below it. */
   function showError(target: HTMLElement, message: string): void {
     // the teacher typed or opened a list and never saw a file of ours: name the line of the list
-    target.textContent = message.replace(/^plan\.yaml:\d+: /, '').replace(/^pupils\.csv:(\d+): /, 'Line $1 of the class list: ');
+    target.textContent = message.replace(/^plan\.yaml:\d+: /, '').replace(/^pupils\.csv:(\d+): /, 'Line $1 of the class list: ').replace(/^pupils\.csv: (.)/, (_, c: string) => c.toUpperCase());
     target.hidden = false;
     if (target === rosterError) roster.focus();
     target.scrollIntoView({ block: 'center' });
@@ -277,6 +277,14 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     madeList.replaceChildren();
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
+    for (const s of sheets) s.fields.clearErrors();
+    // a worksheet's own words or pictures named but not here (a reload, saved settings): said by that field
+    const missing = sheets.filter((s) => s.fields.problems().map((p) => s.fields.showError(p.field, p.message)).length);
+    if (missing.length) {
+      status.working('Making the class set…', () => {}); // a run, ended at once: the status line counts it
+      missing[0]!.element.scrollIntoView({ block: 'center' });
+      return status.say('Please check the worksheet marked in red.', 'error');
+    }
     const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
     // pressed again while a set is being made: the newest settings win; two runs at once took turns
     // with the status line, whose steps went back and forth
@@ -305,9 +313,10 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (m.files[0]) await show(m.files[0].name, m.files[0].pages);
   }
 
-  const last = keptInTab<{ plan: PlanData; roster: string }>(KEPT);
+  const last = keptInTab<{ plan: PlanData; roster: string; words?: Record<string, string>[] }>(KEPT);
   if (last) {
     fill(last.plan);
+    sheets.forEach((s, i) => s.fields.set(last.words?.[i] ?? {}));
     roster.value = last.roster;
     listChanged();
   } else for (const ws of README_PLAN) addSheet(kinds.find((k) => k.name === ws.kind)!, ws);

@@ -61,7 +61,11 @@ const labels = new Map<string, string>();
 /** The library's messages name options by flag ("--size must be ..."); the page names them as its form does. */
 export function inFormWords(message: string): string {
   const words = message
-    .replace(/--[a-z0-9-]+/g, (flag) => labels.get(flag) ?? flag)
+    // mid-sentence a label is words of the sentence ("or choose 4 symbols per card")
+    .replace(/--[a-z0-9-]+/g, (flag, at: number) => {
+      const label = labels.get(flag) ?? flag;
+      return at > 0 ? label.charAt(0).toLowerCase() + label.slice(1) : label;
+    })
     // the value is in the box beside the message: "(got 99)" only echoes it in a program's voice
     .replace(/ \(got (?:"[^"]*"|[^)]*)\)/, '');
   // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)

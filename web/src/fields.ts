@@ -2,6 +2,7 @@ import type { Field, KindForm } from '../../src/form.js';
 import { wordsNote } from './words-note.js';
 import { FieldErrors, h, uid } from './dom.js';
 import type { Values } from './protocol.js';
+import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from '../../src/pdf/picture-limits.js';
 
 /** The teacher's own files for a `files` field: a typed word list, or dropped pictures. */
 export interface OwnFiles {
@@ -19,6 +20,10 @@ export interface FieldSet {
   clearErrors(): void;
   /** A line under a switch saying why it does nothing now ('' takes it away). */
   note(key: string, text: string): void;
+  /** What `values()` cannot carry but a reload should keep: the typed word list (`words`). */
+  kept(): Record<string, string>;
+  /** Mistakes the page finds itself, before any job: own symbols named but not here (a reload, a link). */
+  problems(): { field: string; message: string }[];
 }
 
 /** Large print prints no worked example: said under the switch, which stays as the teacher left it. */
@@ -44,6 +49,11 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   const errors = new FieldErrors();
   const own: OwnFiles = { words: '', pictures: [] };
   let filesField: Field | undefined;
+  let setWords = (_: string) => {};
+  // the address or a saved plan names the teacher's own symbols, but they are not here: said by the
+  // field, never swapped for the built-in pictures without a word
+  let lost: 'words' | 'pictures' | null = null;
+  let showLost = () => {};
 
   for (const f of form.fields) {
     const id = uid(f.key);
@@ -104,8 +114,11 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       filesField = f;
       const note = h('p', { class: 'help note', id: `${id}-note`, 'aria-live': 'polite', hidden: true });
       notes.set(f.key, note);
-      element.append(ownFilesField(f, id, own, changed, error, note));
-      readers.push(() => (own.pictures.length ? [f.key, PICTURES] : own.words.trim() ? [f.key, WORDS_FILE] : null));
+      const own_ = ownFilesField(f.help, id, own, () => ((lost = null), showLost(), changed()), error, note, () => ((lost = null), showLost(), changed()));
+      setWords = own_.setWords;
+      showLost = () => own_.showLost(lost !== null);
+      element.append(own_.element);
+      readers.push(() => (own.pictures.length ? [f.key, PICTURES] : own.words.trim() ? [f.key, WORDS_FILE] : lost ? [f.key, lost === 'pictures' ? PICTURES : WORDS_FILE] : null));
       continue;
     } else {
       const input = h('input', {
@@ -150,17 +163,25 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       }
       return out;
     },
-    async files() {
-      if (!filesField) return {};
-      if (own.pictures.length) {
-        const entries = await Promise.all(own.pictures.map(async (f) => [`${PICTURES}/${f.name}`, new Uint8Array(await f.arrayBuffer())] as const));
-        return Object.fromEntries(entries);
-      }
-      return own.words.trim() ? { [WORDS_FILE]: new TextEncoder().encode(own.words) } : {};
-    },
+    files: () => (filesField ? ownFiles(own, WORDS_FILE, PICTURES) : Promise.resolve({})),
     set(values) {
       for (const [k, v] of Object.entries(values)) setters.get(k)?.(v);
+      if (filesField) {
+        if (values.words !== undefined) {
+          setWords(values.words);
+          lost = null;
+        } else if (values[filesField.key]) {
+          lost = /(^|\/)pictures$/.test(values[filesField.key]!) ? 'pictures' : 'words';
+        }
+        showLost();
+      }
       wordNote();
+    },
+    kept: (): Record<string, string> => (filesField && !own.pictures.length && own.words.trim() ? { words: own.words } : {}),
+    problems() {
+      if (!lost || !filesField) return [];
+      const message = lost === 'pictures' ? 'Your pictures were not kept: choose them again' : 'Your word list was not kept: paste it again';
+      return [{ field: filesField.flag, message }];
     },
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),
@@ -173,12 +194,58 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   };
 }
 
+/** The teacher's words as `wordsFile`, or their pictures in the folder `pictures`, as the library reads them. */
+export async function ownFiles(own: OwnFiles, wordsFile: string, pictures: string): Promise<Record<string, Uint8Array>> {
+  if (own.pictures.length) return Object.fromEntries(await Promise.all(own.pictures.map(async (f) => [`${pictures}/${f.name}`, await fitted(f)] as const)));
+  return own.words.trim() ? { [wordsFile]: new TextEncoder().encode(own.words) } : {};
+}
+
+/**
+ * A photo larger than a card prints (a phone's are 4000x3000 and several MB) made smaller here, as
+ * a teacher would have to do by hand: the library takes at most 1000x1000, which prints sharp at card
+ * size. Turned upright as the phone shows it. Anything this browser cannot open goes as it is, for
+ * the library to say what is wrong with it.
+ */
+async function fitted(f: File): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await f.arrayBuffer());
+  if (!/\.(png|jpe?g)$/i.test(f.name)) return bytes;
+  let picture: ImageBitmap;
+  try {
+    picture = await createImageBitmap(f, { imageOrientation: 'from-image' });
+  } catch {
+    return bytes;
+  }
+  const { width, height } = picture;
+  const scale = Math.min(1, MAX_PICTURE_SIDE / width, MAX_PICTURE_SIDE / height, Math.sqrt(MAX_PICTURE_PIXELS / (width * height)));
+  if (scale === 1) {
+    picture.close();
+    return bytes;
+  }
+  const canvas = new OffscreenCanvas(Math.max(1, Math.floor(width * scale)), Math.max(1, Math.floor(height * scale)));
+  const ctx = canvas.getContext('2d')!;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(picture, 0, 0, canvas.width, canvas.height);
+  picture.close();
+  // a PNG stays a PNG (its see-through parts kept); a photo stays a JPEG
+  const blob = await canvas.convertToBlob(/\.png$/i.test(f.name) ? { type: 'image/png' } : { type: 'image/jpeg', quality: 0.9 });
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
 /** A word list typed in, or pictures chosen or dropped: the page's form of "a .txt file or a folder". */
-function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void, error: HTMLElement, note: HTMLElement): HTMLElement {
+export function ownFilesField(
+  help: string,
+  id: string,
+  own: OwnFiles,
+  changed: () => void,
+  error: HTMLElement,
+  note: HTMLElement,
+  builtIn: () => void,
+): { element: HTMLElement; setWords(text: string): void; showLost(on: boolean): void } {
   const words = h('textarea', { id: `${id}-words`, rows: 5, placeholder: 'cat\ndog\nrainbow\n...', oninput: () => ((own.words = words.value), changed()) });
   const count = h('p', { class: 'help', 'aria-live': 'polite' });
   const show = () => {
-    count.textContent = own.pictures.length ? `${own.pictures.length} pictures chosen` : 'No pictures chosen';
+    const n = own.pictures.length;
+    count.textContent = n ? `${n} ${n === 1 ? 'picture' : 'pictures'} chosen` : 'No pictures chosen';
     clear.hidden = !own.pictures.length;
   };
   const picker = h('input', {
@@ -205,15 +272,27 @@ function ownFilesField(f: Field, id: string, own: OwnFiles, changed: () => void,
     changed();
   });
   show();
-  return h(
+  // offered only while the teacher's own symbols are named but missing: the way back to the built-in deck
+  const useBuiltIn = h('button', { type: 'button', class: 'small', hidden: true, onclick: builtIn }, 'Use the built-in pictures instead');
+  const element = h(
     'fieldset',
     { class: 'field own' },
     h('legend', {}, 'Your own symbols (instead of the built-in pictures)'),
     h('label', { for: `${id}-words` }, 'Words, one on each line'),
     words,
     drop,
-    h('p', { class: 'help' }, f.help),
+    h('p', { class: 'help' }, help),
     note,
     error,
+    useBuiltIn,
   );
+  return {
+    element,
+    setWords(text) {
+      words.value = own.words = text;
+    },
+    showLost(on) {
+      useBuiltIn.hidden = !on;
+    },
+  };
 }

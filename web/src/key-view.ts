@@ -1,10 +1,12 @@
 import type { KindForm } from '../../src/form.js';
-import { download, h } from './dom.js';
+import { download, h, inFormWords } from './dom.js';
 import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
 import type { OutFile } from './protocol.js';
 import { Status } from './status.js';
 import { languageSelect } from './languages.js';
+import { ownFiles, ownFilesField, type OwnFiles } from './fields.js';
+import { codesIn } from '../../src/core/code.js';
 
 /** "Answer from a code": every printed puzzle carries a code that makes its answer again. */
 export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
@@ -22,27 +24,45 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
   if (state.lang && [...lang.options].some((o) => o.value === state.lang)) lang.value = state.lang;
   const error = h('p', { class: 'error', id: 'code-error', role: 'alert', hidden: true });
   const explain = h('input', { type: 'checkbox', id: 'key-explain', checked: state.explain === 'true' });
+  // a deck made from the teacher's own words or pictures: asked for only when its code needs them
+  const own: OwnFiles = { words: '', pictures: [] };
+  const ownError = h('p', { class: 'error', id: 'own-error', role: 'alert', hidden: true });
+  const ownField = ownFilesField('the words or pictures the deck was made from', 'key-symbols', own, () => {}, ownError, h('p', { class: 'help', hidden: true }), () => {});
+  ownField.element.hidden = true;
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => file && download(file.name, file.bytes, 'application/pdf') }, 'Download the answer (PDF)');
 
   async function find(): Promise<void> {
     error.hidden = true;
+    ownError.hidden = true;
     code.closest('.field')?.classList.remove('invalid');
+    ownField.element.classList.remove('invalid');
     const language: Record<string, string> = lang.value === 'en' ? {} : { lang: lang.value };
     saveState({ view: 'key', code: code.value.trim(), paper: paper.value, ...(explain.checked ? { explain: 'true' } : {}), ...language });
     // the answer shown is the last code's until this one is made
     save.disabled = true;
     preview.element.classList.add('stale');
     const ticket = ++asked;
-    const job = jobs.run({ type: 'key', code: code.value.trim(), paper: paper.value, explain: explain.checked, ...language });
+    // a footer line pasted whole ("1: K4E3-... 2: K4E3-..."): the first code's answer, and said so
+    const codes = codesIn(code.value.trim());
+    const files = ownField.element.hidden ? {} : await ownFiles(own, 'words.txt', 'pictures');
+    const symbols = files['words.txt'] ? { symbols: 'words.txt', files } : Object.keys(files).length ? { symbols: 'pictures', files } : {};
+    const job = jobs.run({ type: 'key', code: codes[0]!, paper: paper.value, explain: explain.checked, ...language, ...symbols });
     status.working('Making the answer…', () => job.cancel());
     const r = await job.result;
     if (ticket !== asked) return;
     if (!r) return status.say('Stopped.');
     if (r.type === 'error') {
-      error.textContent = r.message;
+      preview.clear();
+      if (r.field === '--symbols') {
+        ownField.element.hidden = false;
+        ownError.textContent = inFormWords(r.message);
+        ownError.hidden = false;
+        ownField.element.classList.add('invalid');
+        return status.say('This answer needs your own words or pictures: see the message under them.', 'error');
+      }
+      error.textContent = inFormWords(r.message);
       error.hidden = false;
       code.closest('.field')?.classList.add('invalid');
-      preview.clear();
       return status.say('That code did not work: see the message under it.', 'error');
     }
     file = r.files[0]!;
@@ -50,7 +70,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     if (ticket !== asked) return;
     preview.element.classList.remove('stale');
     save.disabled = false;
-    status.say(`${r.title}.`);
+    status.say(codes.length > 1 ? `${r.title}. You pasted ${codes.length} codes: this is the answer to the first. Paste one of the others on its own for its answer.` : `${r.title}.`);
   }
 
   if (state.code) void find();
@@ -63,6 +83,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
       h('h2', {}, 'Answer from a code'),
       h('p', {}, 'Every puzzle has a short code printed beside it. Type it here to get its answer again, even if the answer key is lost.'),
       h('div', { class: 'field' }, h('label', { for: 'code' }, 'Code'), code, h('p', { class: 'help', id: 'code-help' }, 'Letters and numbers as printed; small and capital letters are the same.'), error),
+      ownField.element,
       h('div', { class: 'field' }, h('label', { for: 'key-paper' }, 'Paper'), paper),
       h('div', { class: 'field' }, h('label', { for: 'key-lang' }, 'Language'), lang),
       explained.length

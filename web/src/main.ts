@@ -16,8 +16,11 @@ function readState(): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(location.search));
 }
 
+/** A typed word list longer than this is kept for the tab only: a link so long is not shared whole. */
+const LONGEST_WORDS = 1500;
+
 function address(state: Record<string, string>): string {
-  const q = new URLSearchParams(Object.entries(state).filter(([, v]) => v !== '')).toString();
+  const q = new URLSearchParams(Object.entries(state).filter(([k, v]) => v !== '' && !(k === 'words' && encodeURIComponent(v).length > LONGEST_WORDS))).toString();
   return q ? `?${q}` : location.pathname;
 }
 
@@ -62,7 +65,11 @@ function show(v: ViewName, push = false): void {
   let here = v === 'class' ? { view: 'class' } : recalled(v);
   if (!el) {
     // the address opened with wins over what this tab last had there
-    if (state.view === v) here = { ...state, view: v };
+    if (state.view === v) {
+      // a word list too long for the address is still this tab's, for the same deck
+      const words = state.words === undefined && here.kind === state.kind && here.symbols === state.symbols ? here.words : undefined;
+      here = { ...(words === undefined ? {} : { words }), ...state, view: v };
+    }
     el = v === 'sheet' ? sheetView(kinds, jobs, here, saveState) : v === 'class' ? classView(kinds, jobs) : keyView(kinds, jobs, here, saveState);
     views.set(v, el);
   }

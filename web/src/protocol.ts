@@ -15,6 +15,9 @@ export interface KeyJob {
   paper: string;
   explain: boolean;
   lang?: string; // the language of the printed words (default English)
+  /** A deck made from the teacher's own words or pictures: them again, as `symbols` names them. */
+  symbols?: string;
+  files?: Record<string, Uint8Array>;
 }
 
 /** A plan as a plan file holds it: title, seed, paper, answers, roster, worksheets with their options. */

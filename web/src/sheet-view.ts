@@ -72,7 +72,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
 
   function choose(k: KindForm, values: Record<string, string> = {}): void {
     // a kind's options as the teacher left them, for when they come back to it (Size 5 came back as 6)
-    if (fields) chosen.set(kind.name, flat(fields.values()));
+    if (fields) chosen.set(kind.name, { ...flat(fields.values()), ...fields.kept() });
     kind = k;
     fields = kindFields(k, () => schedule());
     fields.set(values);
@@ -138,9 +138,15 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   async function run(): Promise<{ reply: Reply; values: Record<string, string | boolean | string[]>; started: number } | null> {
     const values = { ...common.values(), ...fields.values() };
     if (!common.seed()) values.seed = 'puzzles';
-    saveState({ view: 'sheet', kind: kind.name, ...flat(values) });
+    saveState({ view: 'sheet', kind: kind.name, ...flat(values), ...fields.kept() });
     fields.clearErrors();
     common.clearErrors();
+    // the page's own findings (a word list not kept through a reload): nothing is made, not even the built-in deck
+    const [problem, ...more] = fields.problems();
+    if (problem) {
+      status.working('Making your puzzles…', () => {}); // a run, ended at once: the status line counts it
+      return { reply: { id: 0, type: 'error', ...problem, more }, values, started: performance.now() };
+    }
     const job = jobs.run({ type: 'sheet', kind: kind.name, values, files: { ...(await fields.files()), ...(await common.files()) } }, (p) =>
       status.progress(p.done, p.total, p.what === 'pages' ? 'Drawing the pages…' : `Making puzzle ${p.done} of ${p.total}…`),
     );

@@ -77,7 +77,15 @@ async function sheet(id: number, job: Extract<Job, { type: 'sheet' }>): Promise<
 async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Reply> {
   const common = parseCommon({ paper: job.paper });
   const t = new Templates();
-  const plan = planKey(job.code, common.paper, t, job.explain, undefined, job.lang);
+  port.setFiles(job.files ?? {});
+  let plan: ReturnType<typeof planKey>;
+  try {
+    plan = planKey(job.code, common.paper, t, job.explain, job.symbols, job.lang);
+  } catch (e) {
+    // words or pictures still given for a deck, but this code is another deck's or another kind's
+    if (!(job.symbols && e instanceof UserError && e.message.startsWith('--symbols is only for'))) throw e;
+    plan = planKey(job.code, common.paper, t, job.explain, undefined, job.lang);
+  }
   const bytes = await renderToBuffer(plan.pages, { paper: common.paper, templates: t, meta: plan.meta });
   return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}` };
 }
@@ -115,18 +123,48 @@ function slug(text: string, max: number): string {
 
 /** A typed word list is a file only inside the page (words.txt): the teacher knows it as their words. */
 const OWN_WORDS = /^(?:[\w-]+\/)*words\.txt line (\d+)(:?)/;
+/** The teacher's chosen pictures and font file, named inside the page (sheet1/pictures/cat.png, my-font/x.ttf). */
+const OWN_PICTURES = /^(?:[\w-]+\/)*pictures\/(.+)$/;
+const OWN_FONT = /^my-font\/(.+)$/;
+
+/** A deck's code whose symbols were the teacher's own (the command line's message, in deck.ts). */
+const OWN_SYMBOLS_CODE = 'this code was made with your own symbols';
 
 /** The flag a message starts with ("--size must be ..."), so the page can show it by its field. */
-function fieldOf(message: string): string | undefined {
-  return OWN_WORDS.test(message) ? '--symbols' : /^(--[a-z0-9-]+)/.exec(message)?.[1];
+function fieldOf(message: string, files: string[]): string | undefined {
+  if (OWN_WORDS.test(message) || message.startsWith(OWN_SYMBOLS_CODE)) return '--symbols';
+  const flag = /^(--[a-z0-9-]+)/.exec(message)?.[1];
+  if (flag) return flag;
+  // a message about one of the teacher's files goes by the field that chose it
+  const file = files.find((f) => message.includes(f));
+  return file && (OWN_FONT.test(file) ? '--font' : OWN_PICTURES.test(file) ? '--symbols' : undefined);
 }
 
-function pageWords(message: string): string {
-  return message.replace(OWN_WORDS, (_, n: string, colon: string) => `Line ${n} of your words${colon}`).replace(/^--symbols (?:[\w-]+\/)*words\.txt has/, 'Your list has');
+/**
+ * The library's message in the page's words: the teacher's files by the names they chose (not the
+ * page's inner paths), and what to do on the page, not with command-line options.
+ */
+function pageWords(message: string, files: string[]): string {
+  if (message.startsWith(OWN_SYMBOLS_CODE)) return 'This deck was made from your own words or pictures: give the same ones again here, then press Show the answer';
+  let m = message
+    .replace(OWN_WORDS, (_, n: string, colon: string) => `Line ${n} of your words${colon}`)
+    .replace(/^--symbols (?:[\w-]+\/)*words\.txt has/, 'Your list has')
+    .replace(/^--symbols (?:[\w-]+\/)*pictures has (\d+) pictures?/, (_, n: string) => `You chose ${n} ${n === '1' ? 'picture' : 'pictures'}`)
+    .replace(/^--symbols (?:[\w-]+\/)*pictures: the folder has no PNG, JPEG or SVG pictures/, 'None of the files you chose is a PNG, JPEG or SVG picture')
+    .replace(/: give a \.txt word list or a folder of PNG, JPEG or SVG pictures with --symbols$/, ': choose another picture, or save this one smaller')
+    .replace(/: give a TrueType \(\.ttf\) or OpenType \(\.otf\) font file, or a font name$/, ': choose a TrueType (.ttf) or OpenType (.otf) font file, or a font from the list');
+  // longest first: sheet1/pictures/cat.png before a shorter name inside it
+  for (const f of [...files].sort((a, b) => b.length - a.length)) {
+    const name = OWN_PICTURES.exec(f)?.[1] ?? OWN_FONT.exec(f)?.[1];
+    if (!name || !m.includes(f)) continue;
+    const picture = OWN_PICTURES.test(f);
+    m = m.startsWith(`--font ${f}`) ? `The file ${name}${m.slice(`--font ${f}`.length)}` : m.startsWith(f) ? `The ${picture ? 'picture' : 'font file'} ${name}${m.slice(f.length)}` : m.split(f).join(name);
+  }
+  return m.replace(/^The picture (.+?) and (?:the picture )?(.+?) have the same name/, 'The pictures $1 and $2 have the same name');
 }
 
-function errorReply(id: number, err: UserError): Reply {
-  const line = (m: string) => ({ message: pageWords(m), field: fieldOf(m) });
+function errorReply(id: number, err: UserError, files: string[] = []): Reply {
+  const line = (m: string) => ({ message: pageWords(m, files), field: fieldOf(m, files) });
   return { id, type: 'error', ...line(err.message), ...(err.more.length ? { more: err.more.map(line) } : {}) };
 }
 
@@ -152,7 +190,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
         return;
       }
       if (err instanceof UserError) {
-        post(errorReply(id, err));
+        post(errorReply(id, err, 'files' in job ? Object.keys(job.files ?? {}) : []));
       } else {
         console.error(err);
         post({ id, type: 'error', message: 'Something went wrong while making this. Try other options, or reload the page.' });
