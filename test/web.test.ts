@@ -736,6 +736,9 @@ describe('the web page', () => {
     let r = await placed([...pictures, { name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(9 * 1024 * 1024, 7) }]);
     expect(r.said).toMatch(/marked in red/);
     expect(r.shown).toBe('The picture huge.jpg is larger than 8 MB: choose another picture, or save this one smaller');
+    // marked where the pictures were chosen, not on the words box beside them
+    expect(await page.$eval('.own textarea', (el) => getComputedStyle(el).borderTopWidth)).toBe('1px');
+    expect(await page.$eval('.own .drop', (el) => getComputedStyle(el).borderTopStyle)).toBe('solid');
     r = await placed([{ name: 'marks.xlsx', mimeType: 'application/vnd.ms-excel', buffer: Buffer.from('PK\u0003\u0004') }]);
     expect(r.shown).toBe('None of the files you chose is a PNG, JPEG or SVG picture');
     r = await placed([pictures[0]!]);

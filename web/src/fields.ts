@@ -54,6 +54,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   // field, never swapped for the built-in pictures without a word
   let lost: 'words' | 'pictures' | null = null;
   let showLost = () => {};
+  let ownElement: HTMLElement | undefined;
 
   for (const f of form.fields) {
     const id = uid(f.key);
@@ -117,6 +118,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       const own_ = ownFilesField(f.help, id, own, () => ((lost = null), showLost(), changed()), error, note, () => ((lost = null), showLost(), changed()));
       setWords = own_.setWords;
       showLost = () => own_.showLost(lost !== null);
+      ownElement = own_.element;
       element.append(own_.element);
       readers.push(() => (own.pictures.length ? [f.key, PICTURES] : own.words.trim() ? [f.key, WORDS_FILE] : lost ? [f.key, lost === 'pictures' ? PICTURES : WORDS_FILE] : null));
       continue;
@@ -183,7 +185,11 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       const message = lost === 'pictures' ? 'Your pictures were not kept: choose them again' : 'Your word list was not kept: paste it again';
       return [{ field: filesField.flag, message }];
     },
-    showError: (flag, message) => errors.show(flag, message),
+    showError(flag, message) {
+      // the pictures are used when there are any (or were, before a reload): the message is theirs
+      if (filesField && flag === filesField.flag) ownElement?.classList.toggle('about-pictures', own.pictures.length > 0 || lost === 'pictures');
+      return errors.show(flag, message);
+    },
     clearErrors: () => errors.clear(),
     note(key, text) {
       const note = notes.get(key);

@@ -58,6 +58,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
         ownError.textContent = inFormWords(r.message);
         ownError.hidden = false;
         ownField.element.classList.add('invalid');
+        ownField.element.classList.toggle('about-pictures', own.pictures.length > 0);
         return status.say('This answer needs your own words or pictures: see the message under them.', 'error');
       }
       error.textContent = inFormWords(r.message);
