@@ -822,6 +822,35 @@ describe('the web page', () => {
     expect(await page.textContent('.own.invalid .error')).toMatch(/or choose 4 symbols per card/);
   }, 120_000);
 
+  it('goes Back to the kind of puzzle before, with its options, rather than leaving the page', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=5&count=2&seed=back`);
+    expect(await settled(page)).toMatch(/ready/);
+    for (const kind of ['flow', 'dobble']) {
+      const before = await runs(page);
+      await page.check(`#kind-${kind}`);
+      expect(await settled(page, before)).toMatch(/ready/);
+    }
+    // an option changed is not a step of its own
+    let before = await runs(page);
+    await page.fill('label:has-text("How many") + .row input', '3');
+    await settled(page, before);
+    before = await runs(page);
+    await page.goBack();
+    expect(await settled(page, before)).toMatch(/^Flow/);
+    expect(new URL(page.url()).searchParams.get('kind')).toBe('flow');
+    expect(await page.isChecked('#kind-flow')).toBe(true);
+    before = await runs(page);
+    await page.goBack();
+    expect(await settled(page, before)).toMatch(/^Calcudoku/);
+    expect(await page.isChecked('#kind-calcudoku')).toBe(true);
+    expect(await page.inputValue('label:has-text("Size") + input')).toBe('5');
+    expect(await page.inputValue('label:has-text("How many") + .row input')).toBe('2');
+    before = await runs(page);
+    await page.goForward();
+    expect(await settled(page, before)).toMatch(/^Flow/);
+  }, 120_000);
+
   it('says under the Example switch that large print leaves the worked example out, on both views', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=lp`);

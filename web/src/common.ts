@@ -14,7 +14,8 @@ export const FONT_HELP = 'Lexend and Atkinson Hyperlegible are easier to read fo
 export interface CommonFields {
   element: HTMLElement;
   values(): Values;
-  set(values: Record<string, string>): void;
+  /** Sets the fields an address names; `all`: the others back to how the page starts. */
+  set(values: Record<string, string>, all?: boolean): void;
   seed(): string;
   /** How many the kind makes unless told, and what it counts ("puzzles", "decks"). */
   setCount(n: number, countOf: string): void;
@@ -128,9 +129,10 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       if (large.checked) out.largePrint = true;
       return out;
     },
-    set(values) {
+    set(values, all = false) {
       for (const s of specs) {
-        const v = values[s.key];
+        // the seed is in every address the page writes: left alone when one is not
+        const v = values[s.key] ?? (all && s.key !== 'seed' ? (s.dflt ?? '') : undefined);
         // a select keeps its default when a link names a choice it lacks (paper=a3, lang=xx)
         if (v !== undefined && (!(s.control instanceof HTMLSelectElement) || [...s.control.options].some((o) => o.value === v))) s.control.value = v;
       }

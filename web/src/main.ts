@@ -6,7 +6,7 @@ import { keyView } from './key-view.js';
 import { loadPdfJs } from './preview.js';
 import type { KindForm } from '../../src/form.js';
 import forms from '../generated/forms.json';
-import { sheetView } from './sheet-view.js';
+import { sheetView, type SheetView } from './sheet-view.js';
 
 type ViewName = 'sheet' | 'class' | 'key';
 const NAMES: Record<ViewName, string> = { sheet: 'Worksheets', class: 'Class set', key: 'Answer from a code' };
@@ -26,7 +26,11 @@ function address(state: Record<string, string>): string {
 
 function saveState(state: Record<string, string>): void {
   remember((state.view as ViewName | undefined) ?? current, state);
-  history.replaceState(null, '', address(state));
+  // another kind of puzzle is a step Back can undo (Flow after Calcudoku); an option changed is not
+  const was = readState();
+  const step = state.view === 'sheet' && was.view === 'sheet' && !!was.kind && !!state.kind && was.kind !== state.kind;
+  if (step) history.pushState(null, '', address(state));
+  else history.replaceState(null, '', address(state));
 }
 
 /**
@@ -57,9 +61,10 @@ app.replaceChildren(
 const kinds = forms as KindForm[];
 void loadPdfJs(); // fetched while the first sheet is made, not after it
 const views = new Map<ViewName, HTMLElement>();
+let sheet: SheetView | undefined;
 
-/** Shows a view; a tab pressed is a step Back can undo (`push`), Back itself is not. */
-function show(v: ViewName, push = false): void {
+/** Shows a view; a tab pressed is a step Back can undo (`push`), Back itself is not (`back`: the address is already the one gone back to). */
+function show(v: ViewName, push = false, back = false): void {
   current = v;
   let el = views.get(v);
   let here = v === 'class' ? { view: 'class' } : recalled(v);
@@ -70,16 +75,27 @@ function show(v: ViewName, push = false): void {
       const words = state.words === undefined && here.kind === state.kind && here.symbols === state.symbols ? here.words : undefined;
       here = { ...(words === undefined ? {} : { words }), ...state, view: v };
     }
-    el = v === 'sheet' ? sheetView(kinds, jobs, here, saveState) : v === 'class' ? classView(kinds, jobs) : keyView(kinds, jobs, here, saveState);
+    if (v === 'sheet') sheet = sheetView(kinds, jobs, here, saveState);
+    el = v === 'sheet' ? sheet!.element : v === 'class' ? classView(kinds, jobs) : keyView(kinds, jobs, here, saveState);
     views.set(v, el);
   }
   for (const b of nav.querySelectorAll('button')) b.setAttribute('aria-current', String(b.dataset.view === v));
   holder.replaceChildren(el);
+  if (back) return;
   if (push && address(here) !== location.search) history.pushState(null, '', address(here));
   else saveState(here);
 }
 
 nav.append(...(Object.keys(NAMES) as ViewName[]).map((v) => h('button', { type: 'button', 'data-view': v, onclick: () => current !== v && show(v, true) }, NAMES[v])));
-window.addEventListener('popstate', () => show((['sheet', 'class', 'key'] as const).find((v) => v === readState().view) ?? 'sheet'));
+window.addEventListener('popstate', () => {
+  const back = readState();
+  const v = (['sheet', 'class', 'key'] as const).find((x) => x === back.view) ?? 'sheet';
+  // Back from one kind of puzzle to the one before: its options as they were then
+  if (v === 'sheet' && back.kind) {
+    if (sheet) sheet.restore(back);
+    else remember('sheet', back); // made from it below
+  }
+  show(v, false, true);
+});
 if (!state.view && state.kind) state.view = 'sheet';
 show(current);

@@ -13,8 +13,14 @@ function blurb(k: KindForm): string {
   return named.charAt(0).toUpperCase() + named.slice(1);
 }
 
+export interface SheetView {
+  element: HTMLElement;
+  /** The kind and options of an address gone Back to. */
+  restore(state: Record<string, string>): void;
+}
+
 /** "Worksheets": pick a kind, set its options, see the pages as they change, download the files. */
-export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): HTMLElement {
+export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, string>, saveState: (s: Record<string, string>) => void): SheetView {
   let kind = kinds.find((k) => k.name === state.kind) ?? kinds[0]!;
   let fields: FieldSet;
   const common = commonFields(() => (exampleNote(), schedule()));
@@ -226,7 +232,16 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   );
   common.set(state);
   choose(kind, state);
-  return view;
+  return {
+    element: view,
+    restore(back) {
+      const k = kinds.find((x) => x.name === back.kind);
+      if (!k) return;
+      common.set(back, true);
+      for (const radio of picker.querySelectorAll('input')) radio.checked = radio.value === k.name;
+      choose(k, back);
+    },
+  };
 }
 
 function flat(values: Record<string, string | boolean | string[]>): Record<string, string> {
