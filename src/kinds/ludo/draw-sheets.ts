@@ -1,4 +1,5 @@
 import { MM, type Box, type Draw } from '../../pdf/draw.js';
+import { pageStyle } from '../../pdf/document.js';
 import { GOAL, MARKERS } from './rules.js';
 import { drawGrid } from './draw-board.js';
 import { cross, heading, moveColumns, table, type Cell } from './draw-util.js';
@@ -149,7 +150,8 @@ export function questionText(r: ReplayModel, q: ReplayQuestion, w: Messages = me
 
 export function answerText(q: ReplayQuestion, w: Messages = messages()): string {
   if (q.type === 'rule') return q.answer;
-  if (q.type === 'final') return squares(w, q.answer);
+  // marker by marker, as the pupils' table names them: "R1: home, R2: 72, ..."
+  if (q.type === 'final') return q.answer.map((s, i) => `${markerName(w, q.player, i)}: ${squares(w, [s])}`).join(', ');
   return q.answer.length === 0 ? w.t('ludo.none') : q.answer.join(', ');
 }
 
@@ -182,9 +184,12 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
     r: w.t('ludo.redLetter'),
     b: w.t('ludo.blueLetter'),
   });
+  // Never larger than the sheet's instructions line above it (11 pt, 85% on a booklet's half page):
+  // a booklet set it at 9.35 pt over this paragraph's 10.5.
+  const introSize = Math.min(size, 11 * pageStyle({ w: d.doc.page.width, h: d.doc.page.height }).scale);
   // the game's second page (large print) leaves the words' room empty, so its rows are as tall as the first page's
-  const introH = d.paragraphHeight(intro, box.w, { size }) + 6;
-  if (part !== 1) y += d.paragraph(intro, box.x, y, box.w, { size }) + 6;
+  const introH = d.paragraphHeight(intro, box.w, { size: introSize }) + 6;
+  if (part !== 1) y += d.paragraph(intro, box.x, y, box.w, { size: introSize }) + 6;
   const asked = r.questions.map((q, i) => `${i + 1}. ${questionText(r, q, w)}`);
   const questionsH =
     size * 1.6 + asked.reduce((h, t, i) => h + d.paragraphHeight(t, box.w, { size }) + 2 + (answers ? d.paragraphHeight(answerText(r.questions[i]!, w), box.w - 14, { size }) + 6 : 24), 0);

@@ -178,7 +178,7 @@ function replay(rng: Rng, players: [string, string]): ReplayModel {
   for (const i of picked.sort((a, b) => a - b)) questions.push({ type: 'rule', move: i, answer: ruleOf(best + i)! });
   const who = rng.int(0, 1);
   const after = boards[best + size]!;
-  questions.push({ type: 'final', player: who, answer: Array.from(after.subarray(who * MARKERS, who * MARKERS + MARKERS)).sort((a, b) => a - b) });
+  questions.push({ type: 'final', player: who, answer: Array.from(after.subarray(who * MARKERS, who * MARKERS + MARKERS)) });
   return {
     players,
     firstMove: best + 1,

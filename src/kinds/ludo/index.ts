@@ -63,7 +63,8 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
     const record = page(w.t('ludo.page.record'), w.t('ludo.page.recordHeading'), (d, box) => drawRecord(d, box, 0, w));
     out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i, w) })) });
   }
-  // A sheet's questions are numbered 1, 2, ...: no set number above them too, only the set's code.
+  // A sheet's questions are numbered 1, 2, ...: no set number above them. Nor its code, which the
+  // footer prints right below (the key printed it twice on each page).
   const slots = (s: Worksheet, answers: boolean): Slot[] =>
     items.map((it) => ({ code: it.code, draw: (d, box) => SHEETS[s].draw(d, box, it.model, answers, w) }));
   // the teacher's key is never in large print: it takes two parts where the pupils' sheet may take more
@@ -74,7 +75,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   for (const s of o.worksheets) {
     const pupils = (large && SHEETS[s].halves) || SHEETS[s].split || (ctx.small && SHEETS[s].tall) ? halves(s) : slots(s, false);
     // under the sheet's heading, the game it is about (not the summary of the whole printout)
-    out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), subtitle: kindTitle(w, ludo), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: true, slots: pupils });
+    out.push({ title: title(s), template: 'worksheet', answers: false, grid: ONE, heading: title(s), subtitle: kindTitle(w, ludo), instructions: w.t(`ludo.sheet.${s}.do`, { r: w.t('ludo.redLetter'), b: w.t('ludo.blueLetter') }), labels: false, slots: pupils });
   }
   // The annotated board answers the worksheets (never landed on, dead ends): it is the teacher's.
   if (o.printables.includes('board') || o.worksheets.length) {
@@ -86,7 +87,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   for (const s of o.worksheets) {
     // A booklet's half page has no room for the whole key under the table: its rows came out 3 pt tall.
     const key = (SHEETS[s].split || SHEETS[s].tall) && ctx.small ? halves(s, true) : slots(s, true);
-    out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: true, slots: key });
+    out.push({ title: w.t('ludo.answersFor', { title: title(s) }), template: 'answers', answers: true, grid: ONE, heading: title(s), labels: false, slots: key });
   }
   return out;
 }

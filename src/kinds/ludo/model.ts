@@ -42,7 +42,7 @@ export type ReplayQuestion =
   | { type: 'rule'; move: number; answer: Rule } // move: index into moves
   | { type: 'bumps'; answer: number[] } // game move numbers that sent opponent markers back
   | { type: 'overshoots'; answer: number[] }
-  | { type: 'final'; player: number; answer: number[] }; // that player's squares after the last move, ascending
+  | { type: 'final'; player: number; answer: number[] }; // that player's squares after the last move, marker 1 to 4
 
 export interface ReplayModel {
   players: [string, string]; // strategy names; player 0 is Red, player 1 is Blue
