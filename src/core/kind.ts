@@ -85,6 +85,11 @@ export interface Section {
    * a class has the same (Ludo's teacher's board). A class's key prints it once, not once a pupil.
    */
   shared?: boolean;
+  /**
+   * A sheet page's footer as a card page's: the description (not the run's title) and this code.
+   * A deck's word list and ways to play are printed and kept with its cards.
+   */
+  deckCode?: string;
 }
 
 export interface SectionContext {

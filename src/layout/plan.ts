@@ -58,6 +58,10 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
             .join('   '),
           // a page whose slots share one code (a deck's cards) names it once
           code: slots.length && slots.every((x) => x.code && x.code === slots[0]!.code) ? slots[0]!.code! : '',
+          // a sheet's footer: the run's title, or for a deck's other pages what its card pages say (not
+          // in large print, where the description and code at 16 pt would not fit the footer's line)
+          footer: s.deckCode !== undefined && !part.large ? part.vars.subtitle : part.vars.title,
+          deckCode: part.large ? '' : (s.deckCode ?? ''),
         };
         const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: count(s.slots), ...(part.large && !s.answers ? { large: true } : {}) };
         pages.push({ ...base, slots, mirrored: false, outline, ...(i === 0 && s.lead ? { lead: s.lead, grid: top } : {}) });

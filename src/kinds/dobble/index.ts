@@ -97,6 +97,7 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
       heading: words ? many('dobble.wordList') : many('dobble.symbols'),
       instructions,
       labels: false,
+      deckCode: it.code,
       slots: deck.symbols.map((s, id) => ({ draw: (d, box) => drawLegendEntry(d, box, { ...s, name: symbolName(m, s) }, id) })),
     });
   }
@@ -111,6 +112,8 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
     grid: { cols: 1, rows: 1 },
     heading: m.t('dobble.waysToPlay'),
     labels: false,
+    // one deck's: its code too; several decks share the page
+    deckCode: items.length === 1 ? items[0]!.code : '',
     slots: Array.from({ length: games }, (_, p) => ({ draw: (d: Draw, box: Box) => drawGames(d, box, words, m, p, games, packed ?? undefined) })),
   });
   return out;
