@@ -63,6 +63,24 @@ describe('Multiplication Ludo: the key and the pupils\' pages', () => {
     const who = q[1] === 'Red' ? 'R' : 'B';
     expect(q[2]!.trim()).toBe([1, 2, 3, 4].map((i) => `${who}${i}: ${at.get(`${who}${i}`)}`).join(', '));
 
+    // the pupils' replay: its questions on the page of the table they ask about, beside it (they were
+    // alone on the next page, most of it empty), the whole game in the table
+    for (const paper of ['a4', 'letter']) {
+      const file = join(dir, `pupils-${paper}.pdf`);
+      expect(cli(['ludo', '--seed', 'awetrp', '--paper', paper, '--answers', 'none', '--out', file]).code).toBe(0);
+      const replay = layoutPages(file).filter((p) => /^\s*Replay a game/.test(p));
+      expect(replay.length, paper).toBe(1);
+      expect(replay[0], paper).toMatch(/Fill in the empty "To" squares/);
+      expect(replay[0], paper).toMatch(/Where are (Red|Blue)'s 4 markers/);
+      for (let m = 125; m <= 140; m++) expect(replay[0], `${paper} move ${m}`).toMatch(new RegExp(`^\\s*${m}\\s+(Red|Blue)`, 'm'));
+      const words = readPages(file).find((p) => p.words.some((w) => w.text === 'Fill'))!.words;
+      const fill = words.find((w) => w.text === 'Fill')!;
+      const first = words.filter((w) => w.text === '125').at(-1)!; // the table's, not the words' above it
+      // beside the table: the questions start level with its top, right of its last column
+      expect(Math.abs(fill.y0 - first.y0)).toBeLessThan(40);
+      expect(fill.x0).toBeGreaterThan(Math.max(...words.filter((w) => /^\d+$/.test(w.text) && Math.abs(w.y0 - first.y0) < 3).map((w) => w.x1)));
+    }
+
     // the set's code once a page (it was above the sheet and again in the footer right below)
     for (const file of [out, join(dir, 'ludo-answers.pdf')]) {
       layoutPages(file).forEach((p, i) => expect((p.match(CODE) ?? []).length, `${file} page ${i + 1}`).toBeLessThanOrEqual(1));

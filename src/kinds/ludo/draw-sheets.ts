@@ -158,18 +158,28 @@ export function answerText(q: ReplayQuestion, w: Messages = messages()): string 
 /** The replay's rows on the pupils' page: a number written by hand fits with room to spare. */
 export const WRITE_ROW_MM = 8.5;
 
-/** Pages the pupils' replay takes when split: large print's rows, tall enough to write in, need two for the game. */
-export const replayParts = (large: boolean): number => (large ? 3 : 2);
+/**
+ * Pages the pupils' replay takes: large print's rows, tall enough to write in, need two for the
+ * game, then the questions; a booklet's half page has the game, then the questions; a whole page
+ * holds both, the questions beside the table (alone on the next page they were most of a page left empty).
+ */
+export const replayParts = (large: boolean, small = false): number => (large ? 3 : small ? 2 : 1);
+
+/** The questions' column beside the pupils' table on a whole page, as a share of its width. */
+const BESIDE = 0.4;
 
 /**
  * `part`: one page of the pupils' replay split over pages: the game (large print: its first rows,
- * then the rest under the same header) and then the questions. Without it, all on one page.
+ * then the rest under the same header) and then the questions; on a whole page in normal print,
+ * the only part, both. Without it (the key), all on one page. `small`: a booklet's half page.
  */
-export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, w: Messages = messages(), part?: number): void {
+export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, w: Messages = messages(), part?: number, small = false): void {
   const size = 10.5;
   const large = d.minText > 0;
+  const scale = pageStyle({ w: d.doc.page.width, h: d.doc.page.height }).scale;
+  const parts = replayParts(large, small);
   let y = box.y;
-  if (part !== undefined && part === replayParts(large) - 1) {
+  if (part !== undefined && parts > 1 && part === parts - 1) {
     replayQuestions(d, box, r, answers, y, size, w);
     return;
   }
@@ -186,7 +196,7 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
   });
   // Never larger than the sheet's instructions line above it (11 pt, 85% on a booklet's half page):
   // a booklet set it at 9.35 pt over this paragraph's 10.5.
-  const introSize = Math.min(size, 11 * pageStyle({ w: d.doc.page.width, h: d.doc.page.height }).scale);
+  const introSize = Math.min(size, 11 * scale);
   // the game's second page (large print) leaves the words' room empty, so its rows are as tall as the first page's
   const introH = d.paragraphHeight(intro, box.w, { size: introSize }) + 6;
   if (part !== 1) y += d.paragraph(intro, box.x, y, box.w, { size: introSize }) + 6;
@@ -216,8 +226,23 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
   const rowH = Math.min(writing ? WRITE_ROW_MM * MM : 22, (box.h - introH - (part === undefined ? questionsH : 0) - 10) / (tallest + 1.1));
   const cols = moveColumns(w.t('ludo.col.move'), w);
   if (answers) cols.push({ title: w.t('ludo.col.happened'), weight: 1.4 });
+  if (writing && parts === 1) {
+    const gap = 14;
+    const side = { ...box, x: box.x + box.w * (1 - BESIDE), w: box.w * BESIDE, h: box.y + box.h - y };
+    table(d, box.x, y, box.w * (1 - BESIDE) - gap, cols, rows, rowH, Math.min(12, rowH * 0.5));
+    // the largest size, 10.5 pt at most, at which the questions and their lines fit their column
+    let qs = size;
+    while (qs > 8 && questionsHeight(d, r, side.w, qs, w) > side.h) qs -= 0.5;
+    replayQuestions(d, side, r, false, y, qs, w);
+    return;
+  }
   y += table(d, box.x, y, box.w, cols, rows, rowH, Math.min(writing ? 12 : 10.5, rowH * 0.5)) + 10;
   if (part === undefined) replayQuestions(d, box, r, answers, y, size, w);
+}
+
+function questionsHeight(d: Draw, r: ReplayModel, width: number, size: number, w: Messages): number {
+  const fill = d.paragraphHeight(w.t('ludo.replay.fill', { to: w.t('ludo.col.to') }), width, { size, font: 'bold' }) + size * 0.3;
+  return fill + r.questions.reduce((h, q, i) => h + d.paragraphHeight(`${i + 1}. ${questionText(r, q, w)}`, width, { size }) + 2 + 24, 0);
 }
 
 function replayQuestions(d: Draw, box: Box, r: ReplayModel, answers: boolean, top: number, size: number, w: Messages): void {

@@ -20,10 +20,10 @@ function page(title: string, heading: string, draw: (d: Draw, box: Box) => void,
 
 interface SheetSpec {
   /** `part`: with `halves`, large print draws the sheet over pages, one part each. */
-  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, w: Messages, part?: number): void;
+  draw(d: Draw, box: Box, m: LudoModel, answers: boolean, w: Messages, part?: number, small?: boolean): void;
   halves?: boolean;
-  /** Pages a split sheet takes (two without it). */
-  parts?: (large: boolean) => number;
+  /** Pages a split sheet takes (two without it), in large print or on a booklet's half page (small). */
+  parts?: (large: boolean, small: boolean) => number;
   /** The pupils' sheet in halves in normal print too: its table's rows must be tall enough to write in. */
   split?: boolean;
   /** Too tall for a booklet's half page (its rows keep their height): drawn in halves there, pupils' sheet and key. */
@@ -35,7 +35,7 @@ const SHEETS: Record<Worksheet, SheetSpec> = {
   landing: { draw: (d, box, m, a, w) => drawLanding(d, box, m.landing!, a, w) },
   ways: { draw: (d, box, m, a, w, half) => drawWays(d, box, m.ways!, a, w, half as 0 | 1 | undefined), halves: true, tall: true },
   never: { draw: (d, box, m, a, w, half) => drawNever(d, box, m.never!, a, w, half as 0 | 1 | undefined), halves: true },
-  replay: { draw: (d, box, m, a, w, part) => drawReplay(d, box, m.replay!, a, w, part), halves: true, split: true, parts: replayParts },
+  replay: { draw: (d, box, m, a, w, part, small) => drawReplay(d, box, m.replay!, a, w, part, small), halves: true, split: true, parts: replayParts },
 };
 
 function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext): Section[] {
@@ -70,7 +70,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   // the teacher's key is never in large print: it takes two parts where the pupils' sheet may take more
   const halves = (s: Worksheet, answers = false): Slot[] =>
     items.flatMap((it) =>
-      Array.from({ length: SHEETS[s].parts?.(large && !answers) ?? 2 }, (_, h) => ({ code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h) })),
+      Array.from({ length: SHEETS[s].parts?.(large && !answers, !!ctx.small) ?? 2 }, (_, h) => ({ code: it.code, draw: (d: Draw, box: Box) => SHEETS[s].draw(d, box, it.model, answers, w, h, !!ctx.small) })),
     );
   for (const s of o.worksheets) {
     const pupils = (large && SHEETS[s].halves) || SHEETS[s].split || (ctx.small && SHEETS[s].tall) ? halves(s) : slots(s, false);
