@@ -4,24 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
+import { readPages, type Page, type Word } from './helpers/pdf-words.js';
 
 /**
  * A folded booklet read back as a reader sees it: on every half page, no word of the page's own
  * content reaches down into the footer (the line of codes and the "Page N of M" line) or below it.
  */
 
-interface Word { x0: number; y0: number; x1: number; y1: number; text: string }
-interface Page { w: number; words: Word[] }
-
-function readPages(file: string): Page[] {
-  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return html.split('<page ').slice(1).map((p) => ({
-    w: Number(/width="([\d.]+)"/.exec(p)![1]),
-    words: [...p.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-      x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: m[5]!,
-    })),
-  }));
-}
 
 const CODE = /^(\d+:)?[A-Z][A-Za-z0-9]*-[A-Z0-9]{6,}$|^\d+:$/;
 const sameRow = (a: Word, b: Word) => Math.abs(a.y0 - b.y0) < 1 && Math.abs(a.y1 - a.y0 - (b.y1 - b.y0)) < 0.6;

@@ -4,21 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
+import { readPages, type Page, type Word } from './helpers/pdf-words.js';
 
 /** Multiplication Ludo's pages as a teacher reads them: pdftotext's words and poppler's renderer. */
 
-interface Word { x0: number; y0: number; x1: number; y1: number; text: string }
-interface Page { w: number; words: Word[] }
-
-function readPages(file: string): Page[] {
-  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8', maxBuffer: 64 << 20 });
-  return html.split('<page ').slice(1).map((p) => ({
-    w: Number(/width="([\d.]+)"/.exec(p)![1]),
-    words: [...p.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
-      x0: Number(m[1]), y0: Number(m[2]), x1: Number(m[3]), y1: Number(m[4]), text: m[5]!.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
-    })),
-  }));
-}
 
 const layoutPages = (file: string): string[] => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' }).split('\f');
 
