@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { documentPages, explainItems, fromCode, kindPart } from '../src/run.js';
 import { renderToBuffer } from '../src/pdf/render.js';
 import { Templates } from '../src/layout/templates.js';
 import { messages } from '../src/i18n/messages.js';
+import { readPages } from './helpers/pdf-words.js';
 
 /**
  * The review's French answer file (Calcudoku 6x6 medium, four puzzles, worked solutions, a title
@@ -16,15 +16,6 @@ import { messages } from '../src/i18n/messages.js';
 const CODES = ['K6MF-3KVXCGT9PA', 'K6MF-59JVXP83RM', 'K6MF-522CWBR7ZH', 'K6MF-V0X49Q1WRP'];
 const TITLE = 'Mathématiques CM1 – Entraînement du mardi après-midi avec les élèves de Mme Lefèvre-Dupont, groupe des Écureuils';
 const CLOSING = 'Toutes les cases sont remplies : vérifie encore chaque cage avec le corrigé.';
-
-interface Word { y0: number; y1: number; text: string }
-
-function pages(file: string): Word[][] {
-  const html = execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' });
-  return html.split('<page ').slice(1).map((p) =>
-    [...p.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ y0: Number(m[1]), y1: Number(m[2]), text: m[3]! })),
-  );
-}
 
 describe('worked solutions: the closing sentence is not left alone on a page', () => {
   it('the review\'s French file: the sentence shares its page with the steps before it, above the footer', async () => {
@@ -40,7 +31,7 @@ describe('worked solutions: the closing sentence is not left alone on a page', (
     const file = join(dir, 'key.pdf');
     writeFileSync(file, await renderToBuffer(answers, { paper: 'a4', templates, meta: { title: TITLE, subject: '', keywords: '', lang: 'fr' } }));
 
-    const all = pages(file);
+    const all = readPages(file).map((p) => p.words);
     // every solution ends with the sentence: the last one is puzzle 4's, on the file's last page
     const at = all.findLastIndex((ws) => ws.map((w) => w.text).join(' ').includes(CLOSING));
     expect(at).toBe(all.length - 1);
