@@ -24,9 +24,10 @@ export function explainSection<M>(a: ExplainArgs<M>): Section {
   const slots: Slot[] = a.explanations.flatMap((ex, k) => {
     const it = a.items[k]!;
     const em = a.diagramSize?.(it.model) ?? DIAGRAM_SIZE;
-    const pages = splitPages(ex, { ...a.area, y: a.area.y + TOP, h: a.area.h - TOP }, em);
-    // measured in the box the steps are drawn in: below the slot's label, then TOP
-    if (a.measure) keepLastStep(pages, a.measure, { ...a.area, y: a.area.y + LABEL_H + TOP, h: a.area.h - LABEL_H - TOP }, em);
+    // the box the steps are drawn in: the slot's box below its number and code (drawSlot keeps that room)
+    const inner = { ...a.area, y: a.area.y + LABEL_H, h: a.area.h - LABEL_H };
+    const pages = splitPages(ex, inner, em);
+    if (a.measure) keepLastStep(pages, a.measure, inner, em);
     return pages.map((part, p) => ({
       label: p === 0 ? String(it.number) : m.t('explain.continued', { n: it.number }),
       code: it.code,
@@ -88,7 +89,6 @@ export const DIAGRAM_SIZE = 15.5;
 function diagramSide(colW: number, size: number, em: number): number {
   return Math.min(em > DIAGRAM_SIZE ? colW : colW * 0.7, size * em);
 }
-const TOP = 16; // room for the slot's number and code above the text
 
 interface Placed {
   kind: 'text' | 'diagram';
@@ -102,8 +102,7 @@ interface Placed {
  * Steps in two columns, each step's diagram under its sentence. The largest text size at which
  * everything fits the page is used, so a long solution stays on one page in smaller print.
  */
-export function drawExplanation(d: Draw, box: Box, ex: Explanation, diagram: (d: Draw, box: Box, data: unknown) => void, em = DIAGRAM_SIZE): void {
-  const inner: Box = { x: box.x, y: box.y + TOP, w: box.w, h: box.h - TOP };
+export function drawExplanation(d: Draw, inner: Box, ex: Explanation, diagram: (d: Draw, box: Box, data: unknown) => void, em = DIAGRAM_SIZE): void {
   const colW = (inner.w - GAP) / 2;
   const size = fitSize(d, inner, colW, ex, em);
   const plan = layout(d, inner, colW, ex, size, em) ?? layout(d, inner, colW, ex, size, em, true)!;
