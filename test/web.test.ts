@@ -596,7 +596,7 @@ describe('the web page', () => {
       if (fold) await page.check('#booklet');
       const before = await runs(page);
       await page.click('button:has-text("Make the class set")');
-      expect(await settled(page, before)).toMatch(/Ready in [\d.]+ s: the booklet \(\d+ pages\) and its answers \(\d+ pages?\)\./);
+      expect(await settled(page, before)).toMatch(/Ready in [\d.]+ s: the booklet \(\d+ pages\)\. The answers are in \S+-answers\.pdf \(\d+ pages?\)\./);
       const zip = unzipSync(await downloadOf(page, 'Download the class set'));
       const out = `out-${fold}`;
       const r = cli(['batch', saved[0]![0], '--out', out, ...(fold ? ['--booklet'] : [])], cwd);
@@ -624,8 +624,8 @@ describe('the web page', () => {
       const before = await runs(page);
       await page.click('button:has-text("Make the class set")');
       const said = await settled(page, before);
-      expect(said).toMatch(/: the booklet \(\d+ pages\)( and its answers \(\d+ pages\))?\. The cards are in Week-3-cards\.pdf \(\d+ pages\): print them on card and cut them out\.$/);
-      expect(said.includes('its answers')).toBe(answers === 'separate');
+      expect(said).toMatch(/: the booklet \(\d+ pages\)(\. The answers are in Week-3-answers\.pdf \(\d+ pages\))?\. The cards are in Week-3-cards\.pdf \(\d+ pages\): print them on card and cut them out\.$/);
+      expect(said.includes('answers are in')).toBe(answers === 'separate');
       expect(await page.$$eval('.made-files button.file', (bs) => bs.map((b) => b.dataset.file))).toContain('Week-3-cards.pdf');
     }
   }, 240_000);

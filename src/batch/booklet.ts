@@ -21,11 +21,12 @@ function shift(marks: Bookmark[], by: number, path: (p: string[]) => string[] = 
   return marks.map((m) => ({ path: path(m.path), page: m.page + by }));
 }
 
-/** `cards`: the file the cards to cut out are in, when they are not in the booklet. */
-function coverPage(plan: BatchPlan, contents: { name: string; page: number }[], cards: string | null): PlannedPage {
+/** `answers`, `cards`: the files the answers and the cards to cut out are in, when they are not in the booklet. */
+function coverPage(plan: BatchPlan, contents: { name: string; page: number }[], answers: string | null, cards: string | null): PlannedPage {
   const msg = messages(plan.lang);
   const subtitle = msg.t('batch.worksheets', { n: plan.worksheets.length });
-  const note = cards ? msg.t('batch.cardsFile', { file: cards }) : '';
+  const notes = [answers ? msg.t('batch.answersFile', { file: answers }) : '', cards ? msg.t('batch.cardsFile', { file: cards }) : ''];
+  const note = notes.filter(Boolean).join('\n');
   return {
     template: 'cover',
     vars: { title: plan.title, subtitle, contents, note, pupil: '', lang: plan.lang },
@@ -64,7 +65,9 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
   // a teacher prints what the booklet names: cards kept out of the fold would be forgotten otherwise
   const cardPages = sheets.reduce((s, x) => s + x.result.cards, 0);
   const cardsFile = setup.booklet && cardPages ? `${file}-cards.pdf` : null;
-  const cover = await renderToBuffer([coverPage(plan, contents, cardsFile)], {
+  // the contents list has no answers then: without this, a teacher could look for them in the booklet
+  const answersFile = plan.answers === 'separate' && backPages ? `${file}-answers.pdf` : null;
+  const cover = await renderToBuffer([coverPage(plan, contents, answersFile, cardsFile)], {
     paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
   });
   const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
@@ -81,9 +84,9 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
     bookmarks.push(...sheets.flatMap((_, w) => answerMarks(w, backStart[w]!)));
   }
   await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal) }), physical(mainTotal));
-  if (!together && backChunks.length) {
+  if (answersFile) {
     const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
-    await files.write(`${file}-answers.pdf`, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
+    await files.write(answersFile, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));
   }
   // Cards to cut out are kept out of the fold (cutting one out would cut up the page behind it): on
   // whole sheets in a file of their own, printed on one side (or with their backs), on card if wished.

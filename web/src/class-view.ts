@@ -262,7 +262,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const stem = book!.name.replace(/\.pdf$/, '');
     const answers = rest.find((f) => f.name === `${stem}-answers.pdf`);
     const cards = rest.find((f) => f.name === `${stem}-cards.pdf`);
-    const them = `the booklet (${pages(book!.pages)})${answers ? ` and its answers (${pages(answers.pages)})` : ''}`;
+    const them = `the booklet (${pages(book!.pages)})${answers ? `. The answers are in ${answers.name} (${pages(answers.pages)})` : ''}`;
     return cards ? `${them}. The cards are in ${cards.name} (${pages(cards.pages)}): print them on card and cut them out` : them;
   }
 
