@@ -30,7 +30,7 @@ export function deckKeySections(it: Item<Deck>, legend: Section, m: Messages): S
             const row = { x: box.x, y: box.y + (i - from) * lineH, w: box.w, h: lineH };
             if ((i - from) % 2 === 0) d.rect(row, { fill: '#f0f0f0' });
             d.text(m.t('dobble.card', { n: i + 1 }), { ...row, x: row.x + 4, w: labelW }, { size: 10, font: 'bold' });
-            const names = deck.cards[i]!.map((id) => `${id} ${symbolName(m, deck.symbols[id]!)}`).join('  ·  ');
+            const names = deck.cards[i]!.map((id) => `${id + 1} ${symbolName(m, deck.symbols[id]!)}`).join('  ·  ');
             d.text(names, { ...row, x: row.x + labelW + 4, w: row.w - labelW - 8 }, { size: 10, fit: true });
           }
         },
