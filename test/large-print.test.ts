@@ -138,8 +138,8 @@ describe('large print (pupils\' pages; the answer key stays in normal print)', (
 
   it('refuses, before making any puzzle, a puzzle too big for 16 pt clues even one to a page', () => {
     const calcudoku = findKind('calcudoku')!;
-    expect(() => planSheets(calcudoku, calcudoku.schema.parse({ size: 9 }), parseCommon({ largePrint: true }), 'x', new Templates(), () => {
+    expect(() => planSheets(calcudoku, calcudoku.schema.parse({ size: 12 }), parseCommon({ largePrint: true }), 'x', new Templates(), () => {
       throw new Error('a puzzle was made before the refusal');
-    })).toThrow(/^large print: a 9x9 puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print$/);
+    })).toThrow(/^large print: a 12x12 puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print$/);
   });
 });

@@ -238,8 +238,8 @@ describe('the web page', () => {
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
     // a message with no field of its own is the status line's sentence, with its capital letter
-    await page.goto(`${s.url}?kind=flow&size=12&largePrint=true&seed=bad`);
-    expect(await settled(page)).toMatch(/^Large print: a 12x12 puzzle cannot have 16 pt clues/);
+    await page.goto(`${s.url}?kind=flow&size=14&largePrint=true&seed=bad`);
+    expect(await settled(page)).toMatch(/^Large print: a 14x14 puzzle cannot have 16 pt clues/);
   }, 120_000);
 
   it('marks every wrong field at once, each with the command line words for it', async () => {

@@ -33,7 +33,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const m = wordsOf(a.ctx);
   // The page's own heading when the kind names one; else the run's title, which the context knows.
   const headline = a.heading ? { headline: a.heading } : {};
-  const sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, ...headline });
+  let sheet = a.ctx.slotArea('worksheet', { instructions: a.instructions, ...headline });
   const key = a.ctx.slotArea('answers', headline);
   // Large print: clues as big as the text (16 pt once enlarged), so grids grow and fewer fit a page.
   // Answer keys are the teacher's, in normal print.
@@ -43,10 +43,23 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   // print draws them enlarged).
   const bookletMm = MIN_BOOKLET_CELL_MM / (a.ctx.largePrint ? LARGE_PRINT.scale : 1);
   const pupils = large && a.ctx.small ? { ...large, minCellMm: Math.max(large.minCellMm ?? MIN_CELL_MM, bookletMm) } : large;
-  if (a.ctx.grid && pupils) checkLayout(a.ctx.grid, sheet, pupils);
+  // Large print's rules at 16 pt can take half a booklet's page (more in French or German): when
+  // they leave no room for even one puzzle, they get the section's first page to themselves.
+  let rules: Omit<Lead, 'rows'> | undefined;
   if (a.ctx.largePrint && pupils && !readable(sheet, { cols: 1, rows: 1 }, pupils)) {
-    fail(`large print: ${aOrAn(String(pupils.across))} ${pupils.across}x${pupils.down} puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`);
+    const bare = a.ctx.slotArea('worksheet', { instructions: '', ...headline });
+    if (!readable(bare, { cols: 1, rows: 1 }, pupils)) {
+      const what = `${aOrAn(String(pupils.across))} ${pupils.across}x${pupils.down} puzzle`;
+      fail(
+        a.ctx.small
+          ? `large print: ${what} is too big for a booklet's half page with 16 pt clues; choose a smaller size, print the booklet unfolded, or leave out large print`
+          : `large print: ${what} cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`,
+      );
+    }
+    sheet = bare;
+    rules = rulesLead(a.instructions);
   }
+  if (a.ctx.grid && pupils) checkLayout(a.ctx.grid, sheet, pupils);
   // Large print leaves the example out: its pictures and words would not fit at 16 pt above the puzzles.
   const example = a.example && !a.ctx.largePrint ? a.example : undefined;
   const band = example && exampleLead(example.title, example.steps, sheet);
@@ -56,6 +69,8 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const firstOf = (g: Grid) => (band ? firstGrid(band, g, pool, count, sheet, pupils) : g);
   const pages = band && ((g: Grid) => sheetPages(count, g, firstOf(g), leadFor(band, sheet, firstOf(g), pupils).rows));
   const grid = a.ctx.grid ?? balancedGrids(a.grid, count, sheet, pupils, pages || undefined)[0] ?? a.grid;
+  // the rules take every row of the first page
+  const alone = rules && { ...rules, rows: grid.rows };
   const top = a.ctx.grid ? grid : firstOf(grid);
   // The key is in normal print, so large print's bigger squares (minCellPt) do not apply to it.
   const teacher = l && { ...l, minCellPt: undefined };
@@ -71,10 +86,10 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       answers: false,
       grid,
       heading: a.heading,
-      instructions: a.instructions,
+      instructions: alone ? '' : a.instructions,
       labels: true,
       slots: slots(a.puzzle),
-      ...(lead ? { lead } : {}),
+      ...(alone ? { lead: alone } : lead ? { lead } : {}),
     },
     {
       title: m.t('section.answerKey'),
@@ -88,6 +103,16 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       ...(a.packGrid ? { packGrid: a.packGrid } : {}),
     },
   ];
+}
+
+/** A worksheet's rules drawn where its puzzles would go, as the template prints them above the puzzles. */
+function rulesLead(text: string): Omit<Lead, 'rows'> {
+  return {
+    height: 0,
+    draw(d: Draw, box: Box, rtl = false): void {
+      d.tag('P', () => d.paragraph(text, box.x, box.y, box.w, { size: 11, align: rtl ? 'right' : 'left' }));
+    },
+  };
 }
 
 /**
