@@ -16,8 +16,8 @@ const CODE = /^(\d+:)?[A-Z][A-Za-z0-9]*-[A-Z0-9]{6,}$|^\d+:$/;
 const sameRow = (a: Word, b: Word) => Math.abs(a.y0 - b.y0) < 1 && Math.abs(a.y1 - a.y0 - (b.y1 - b.y0)) < 0.6;
 
 /** Words of one half page that are not its footer's yet reach its footer's top, each described. */
-function intoFooter(words: Word[], where: string): string[] {
-  const number = words.find((w, i) => w.text === 'Page' && /^\d+$/.test(words[i + 1]?.text ?? '') && words[i + 2]?.text === 'of');
+function intoFooter(words: Word[], where: string, of: string): string[] {
+  const number = words.find((w, i) => w.text === 'Page' && /^\d+$/.test(words[i + 1]?.text ?? '') && words[i + 2]?.text === of);
   if (!number) return words.length ? [`${where}: no "Page N of M" line`] : [];
   const row = words.filter((w) => sameRow(w, number));
   // the centred line of puzzle codes just above the page number, when the page has one
@@ -30,9 +30,10 @@ function intoFooter(words: Word[], where: string): string[] {
 }
 
 // Large print takes the sizes whose clues can be 16 pt on a half page, and no Ludo, which is refused there.
-const PLAN = (paper: string, large: boolean) => `title: Class set
+const PLAN = (paper: string, large: boolean, lang: string) => `title: Class set
 seed: review
 paper: ${paper}
+lang: ${lang}
 ${large ? 'large-print: true\n' : ''}worksheets:
   - kind: calcudoku
 ${large ? '    size: 4\n' : ''}  - kind: flow
@@ -42,10 +43,12 @@ ${large ? '' : '  - kind: ludo\n'}  - kind: fultiples
 `;
 
 describe('a folded booklet of every kind keeps its pages above their footers', () => {
-  for (const [paper, large] of [['a4', false], ['letter', false], ['a4', true], ['letter', true]] as const) {
-    it(`${paper}${large ? ', large print' : ''}: no word of a page runs into its footer or below it, and the cards to cut out are in a file of their own`, () => {
+  // French words are longer: a French Letter booklet's Fultiples caption once sat in its footer
+  for (const [paper, large, lang] of [['a4', false, 'en'], ['letter', false, 'en'], ['a4', true, 'en'], ['letter', true, 'en'], ['letter', true, 'fr']] as const) {
+    const of = lang === 'fr' ? 'sur' : 'of';
+    it(`${paper}${large ? ', large print' : ''}${lang === 'en' ? '' : `, ${lang}`}: no word of a page runs into its footer or below it, and the cards to cut out are in a file of their own`, () => {
       const dir = mkdtempSync(join(tmpdir(), 'pp-footers-'));
-      writeFileSync(join(dir, 'plan.yaml'), PLAN(paper, large));
+      writeFileSync(join(dir, 'plan.yaml'), PLAN(paper, large, lang));
       const r = cli(['batch', join(dir, 'plan.yaml'), '--booklet', '--workers', '1', '--out', join(dir, 'out')], dir);
       expect(r.code, r.stderr).toBe(0);
       const pages = readPages(join(dir, 'out', 'Class-set.pdf'));
@@ -59,12 +62,12 @@ describe('a folded booklet of every kind keeps its pages above their footers', (
         for (const side of [0, 1]) {
           const words = p.words.filter((w) => (w.x0 + w.x1) / 2 < p.w / 2 === (side === 0));
           if (words.length) halves++;
-          const at = words.findIndex((w, k) => w.text === 'Page' && words[k + 2]?.text === 'of');
+          const at = words.findIndex((w, k) => w.text === 'Page' && words[k + 2]?.text === of);
           if (at >= 0) {
             numbers.push(Number(words[at + 1]!.text));
             total = Number(words[at + 3]!.text);
           }
-          problems.push(...intoFooter(words, `sheet ${i + 1} ${side ? 'right' : 'left'}`));
+          problems.push(...intoFooter(words, `sheet ${i + 1} ${side ? 'right' : 'left'}`, of));
           const foot = words.find((w) => w.text === 'Page');
           if (foot && words.some((w) => sameRow(w, foot) && w.text === 'Dobble')) {
             const top = Math.min(...words.map((w) => w.y0));

@@ -87,10 +87,17 @@ export function slotBoxes(area: Box, grid: Grid, gap: number): Box[] {
  * fit, less as they need the room. A large print cover on a booklet's half page ran its contents
  * under "Page 1 of N" below 108 pt of spaces.
  */
-function spaceSqueeze(d: Draw, blocks: Block[], content: Box): number {
+function spaceSqueeze(d: Draw, blocks: Block[], content: Box): { spaces: number; gaps: number } {
   const spaces = blocks.reduce((h, b) => h + (b.type === 'space' ? b.height : 0), 0);
   const over = blocks.reduce((h, b) => h + blockHeight(d, b, content.w), 0) - content.h;
-  return over > 0 && spaces > 0 ? Math.max(0, 1 - over / spaces) : 1;
+  // Then the gaps under paragraphs: a French large print cover's contents and note still ran into
+  // its footer with every space gone.
+  const gaps = blocks.reduce((h, b) => h + (b.type === 'text' && b.text ? b.size * 0.5 : 0), 0);
+  const left = over - spaces;
+  return {
+    spaces: over > 0 && spaces > 0 ? Math.max(0, 1 - over / spaces) : 1,
+    gaps: left > 0 && gaps > 0 ? Math.max(0, 1 - left / gaps) : 1,
+  };
 }
 
 export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: number): void {
@@ -98,7 +105,7 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
   const footers = page.blocks.filter((b) => b.type === 'footer');
   const area = slotsBox(d, page.blocks, content);
   if (page.starts !== undefined) d.section(page.starts);
-  const squeeze = area ? 1 : spaceSqueeze(d, page.blocks, content);
+  const squeeze = area ? { spaces: 1, gaps: 1 } : spaceSqueeze(d, page.blocks, content);
   let y = content.y;
   let headings = 0;
   for (const b of flow) {
@@ -108,7 +115,10 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
       y = area.y + area.h;
       continue;
     }
-    const h = b.type === 'space' ? b.height * squeeze : blockHeight(d, b, content.w);
+    const h =
+      b.type === 'space' ? b.height * squeeze.spaces
+      : b.type === 'text' && b.text && squeeze.gaps < 1 ? d.paragraphHeight(b.text, content.w, { size: b.size, font: b.font }) + b.size * 0.5 * squeeze.gaps
+      : blockHeight(d, b, content.w);
     const box = { x: content.x, y, w: content.w, h };
     if (b.type === 'heading') d.tag(headings++ === 0 ? 'H1' : 'H2', () => drawBlock(d, b, box));
     else if ((b.type === 'text' && b.text) || b.type === 'fields') d.tag('P', () => drawBlock(d, b, box));

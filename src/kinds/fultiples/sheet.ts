@@ -88,12 +88,18 @@ function exampleStrip(d: Draw, x: number, y: number, w: number, size: number, e:
 
 const playersHeight = (size: number) => size * 2.6 * 2 + size;
 
-/** Two rows of name line and colour square; right to left, the name starts at the right edge. */
-function players(d: Draw, x: number, y: number, w: number, size: number, words: Messages): void {
+/**
+ * Two rows of name line and colour square; right to left, the name starts at the right edge.
+ * `room`: the height left for them above the page's foot, which closer rows keep to (large print's
+ * longer words, as in French, left the captions under the rows in the footer).
+ */
+function players(d: Draw, x: number, y: number, w: number, size: number, words: Messages, room = Infinity): void {
   const rtl = words.dir === 'rtl';
   const at = (offset: number, width: number) => (rtl ? fromRight({ x, w }, offset, width) : x + offset);
-  const rowH = size * 2.6;
-  const swatch = rowH * 0.7;
+  // the captions' line as drawn: large print cannot make them smaller than its least size
+  const caption = Math.max(size * 0.75, d.minText) * 1.3;
+  const rowH = Math.min(size * 2.6, Math.max(size * 1.9, (room - caption) / 2));
+  const swatch = Math.min(rowH * 0.7, size * 2.6 * 0.7);
   const lineFrom = w * 0.36;
   const lineTo = w - swatch - size;
   for (let i = 0; i < 2; i++) {
@@ -201,7 +207,7 @@ export function rulesSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages
     d.text(words.t('fultiples.example'), { x: box.x, y: top, w: box.w, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true, align: rtl ? 'right' : 'left' });
     const below = top + size * 2.2 + d.paragraph(exampleText(m, words), box.x, top + size * 1.6, box.w, { size });
     if (e) exampleStrip(d, ex.x, below, leftW, size, e, rtl);
-    players(d, right.x, below, right.w, size, words);
+    players(d, right.x, below, right.w, size, words, box.y + box.h - below);
     return;
   }
   d.text(words.t('fultiples.example'), { x: ex.x, y: top, w: leftW, h: size * 1.4 }, { size: size * 1.15, font: 'bold', valign: 'top', fit: true });
