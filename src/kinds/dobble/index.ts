@@ -7,7 +7,7 @@ import { deckKeySections } from './key.js';
 import { drawGames, gamesPages, packGames } from './rules.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
 import { symbolName } from './names.js';
-import { aspect, CROP_MARK_MM, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
+import { aspect, CROP_MARK_MM, hexMarkStart, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
 
 /** The default card: about 85 mm, shrunk just enough that six fit a page with room to cut between. */
 const DEFAULT_CARD_MM = 85;
@@ -15,9 +15,15 @@ const DEFAULT_CARD_MM = 85;
 /** Clear paper between two cards (mm), both ways: room for scissors on either side of a line. */
 export const GUTTER_MM = 3;
 
-/** Paper between cards: with crop marks, both cards' bleed and a mark (1 mm clear at each end) between them. */
+/**
+ * Paper between cards: with crop marks, both cards' bleed and a mark (1 mm clear at each end) between
+ * them. A hexagon's marks leave its corners at 60 degrees, towards those of the card above or below:
+ * each keeps to its own half of the gap, with 0.5 mm to spare.
+ */
 export function gutterMm(o: DobbleOptions): number {
-  return o.bleed === undefined ? GUTTER_MM : Math.max(GUTTER_MM, 2 * o.bleed + CROP_MARK_MM + 2);
+  if (o.bleed === undefined) return GUTTER_MM;
+  if (o.shape === 'hexagon') return Math.max(GUTTER_MM, 2 * (hexMarkStart(o.bleed) + CROP_MARK_MM) * (Math.sqrt(3) / 2) + 1);
+  return Math.max(GUTTER_MM, 2 * o.bleed + CROP_MARK_MM + 2);
 }
 
 function cardMm(o: DobbleOptions, ctx: SectionContext): number {

@@ -57,13 +57,36 @@ const TICK_GAP_MM = 1.5;
 const TICK_MM = 2.5;
 
 /**
+ * How far (mm) a hexagon's crop marks start from its corner, along a side carried on past it: 1 mm
+ * past the bleed, which there runs beside the next side, at 60 degrees.
+ */
+export function hexMarkStart(bleed: number): number {
+  return bleed / SQRT3_2 + 1;
+}
+
+/**
  * What marks the card's edge: its outline; for a circle punch (outline none) four small ticks
  * outside the edge to aim by, which fall away with the scrap; with a bleed (a print shop) crop
- * marks at the corners of the card's box, outside the bleed.
+ * marks outside the bleed: at the corners of the card's box, or for a hexagon, which is cut side
+ * by side, each side's line carried on past its two corners.
  */
 export function drawEdge(d: Draw, f: CardFrame, shape: Shape, outline: Outline, bleed?: number): void {
   const hw = f.half;
   const hh = f.half * aspect(shape);
+  if (bleed !== undefined && shape === 'hexagon') {
+    const off = hexMarkStart(bleed) * MM;
+    const len = CROP_MARK_MM * MM;
+    const corners = hexPoints(f);
+    corners.forEach(([x, y], i) => {
+      for (const [px, py] of [corners[(i + 1) % 6]!, corners[(i + 5) % 6]!]) {
+        const n = Math.hypot(x - px, y - py);
+        const [ux, uy] = [(x - px) / n, (y - py) / n];
+        d.line(x + ux * off, y + uy * off, x + ux * (off + len), y + uy * (off + len), MARK_STYLE);
+      }
+    });
+    if (outline !== 'none') drawOutline(d, f, shape, outline);
+    return;
+  }
   if (bleed !== undefined) {
     const off = (bleed + 1) * MM;
     const len = CROP_MARK_MM * MM;
