@@ -153,11 +153,36 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
     case 'footer': {
       const line = { ...box, y: box.y + box.h - b.size * 1.2, h: b.size * 1.2 };
       const style = { size: b.size, color: '#555555', valign: 'bottom' as const };
-      const rightW = b.right ? d.textWidth(b.right, b.size) + 16 : 0;
-      // a right-to-left page mirrors the line: the title at the right margin, the page number at the left
-      if (b.left) d.text(b.left, { ...line, x: b.rtl ? line.x + rightW : line.x, w: box.w - rightW }, { ...style, align: b.rtl ? 'right' : 'left', fit: true });
+      const gap = 16;
+      const rightW = b.right ? d.textWidth(b.right, b.size) + gap : 0;
       // Large print cannot shrink a long line of codes to fit: each puzzle has its code beside it anyway.
-      if (b.center && (!d.minText || d.textWidth(b.center, b.size) <= box.w)) d.text(b.center, line, { ...style, align: 'center', fit: true });
+      const center = b.center && (!d.minText || d.textWidth(b.center, b.size) <= box.w) ? b.center : '';
+      // A right-to-left page mirrors the line: the title at the right margin, the page number at the
+      // left. `at` places a piece by its distance from the line's start (the title's side).
+      const at = (from: number, w: number) => ({ ...line, x: b.rtl ? line.x + box.w - from - w : line.x + from, w });
+      let leftW = box.w - rightW;
+      let centerFrom = -1; // -1: centred on the line
+      if (center) {
+        // The centre (a deck's code beside its description) must not run over the title or the page
+        // number: it moves aside, and where even that leaves too little room the title shrinks to
+        // fit; large print's title cannot shrink below 16 pt and is left out (the code says more).
+        const cw = d.textWidth(center, d.sizeFor(center, line, { ...style, fit: true }));
+        const used = (w: number) => (b.left ? d.textWidth(b.left, d.sizeFor(b.left, { ...line, w }, { ...style, fit: true })) + gap : 0);
+        const ideal = (box.w - cw) / 2;
+        const latest = box.w - rightW - cw;
+        const earliest = used(leftW);
+        if (ideal < earliest || ideal > latest) centerFrom = Math.max(0, Math.min(latest, Math.max(ideal, earliest)));
+        if (centerFrom >= 0 && centerFrom < earliest) {
+          leftW = centerFrom - gap;
+          if (leftW <= 0 || used(leftW) > centerFrom + 0.01) {
+            leftW = 0;
+            if (ideal <= latest) centerFrom = -1;
+          }
+        }
+      }
+      if (b.left && leftW > 0) d.text(b.left, at(0, leftW), { ...style, align: b.rtl ? 'right' : 'left', fit: true });
+      if (center && centerFrom < 0) d.text(center, line, { ...style, align: 'center', fit: true });
+      else if (center) d.text(center, at(centerFrom, box.w - rightW - centerFrom), { ...style, align: b.rtl ? 'right' : 'left', fit: true });
       if (b.right) d.text(b.right, line, { ...style, align: b.rtl ? 'left' : 'right' });
       return;
     }
