@@ -27,9 +27,18 @@ export function gamesPages(large?: boolean, small?: boolean): number {
 
 const indent = (size: number) => size * 1.4;
 
+/**
+ * A game's name: one line, or where it is wider than the page (large print's 16 pt on a booklet's
+ * half page, "Prezent, którego nikt nie chce (od 2 do 8 graczy)") wrapped, not run off the page.
+ */
+function titleHeight(d: Draw, box: Box, title: string, size: number): number {
+  if (d.textWidth(title, size * 1.1, 'bold') <= box.w) return size * 1.6;
+  return d.paragraphHeight(title, box.w, { size: size * 1.1, font: 'bold' }) + size * 0.3;
+}
+
 function measureGames(d: Draw, box: Box, parts: ReturnType<typeof gamesText>, size: number): number {
   return parts.reduce(
-    (h, p) => h + size * 1.6 + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - indent(size), { size }) + size * 0.3, 0) + size * 0.5,
+    (h, p) => h + titleHeight(d, box, p.title, size) + p.lines.reduce((a, l) => a + d.paragraphHeight(l, box.w - indent(size), { size }) + size * 0.3, 0) + size * 0.5,
     0,
   );
 }
@@ -81,8 +90,10 @@ export function drawGames(d: Draw, box: Box, words: boolean, m?: Messages, page 
   const rtl = (m ?? messages()).dir === 'rtl';
   let y = box.y;
   for (const p of parts) {
-    d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });
-    y += size * 1.6;
+    const th = titleHeight(d, box, p.title, size);
+    if (th === size * 1.6) d.text(p.title, { x: box.x, y, w: box.w, h: size * 1.3 }, { size: size * 1.1, font: 'bold', valign: 'top' });
+    else d.paragraph(p.title, box.x, y, box.w, { size: size * 1.1, font: 'bold', align: rtl ? 'right' : 'left' });
+    y += th;
     for (const l of p.lines) {
       d.circle(rtl ? box.x + box.w - size * 0.5 : box.x + size * 0.5, y + size * 0.6, size * 0.15, { fill: '#000000' });
       y += d.paragraph(l, rtl ? box.x : box.x + indent(size), y, box.w - indent(size), { size }) + size * 0.3;
