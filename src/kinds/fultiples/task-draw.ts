@@ -124,24 +124,44 @@ function chainBoxes(d: Draw, x: number, y: number, w: number, k: number, words: 
   return label * 1.6 + rows * s * 1.4;
 }
 
+/** The line under a multiples or both board for the pupil's count. */
+function foundText(t: Task | TaskAnswer, w: Messages): string {
+  if (t.type === 'multiples') return w.t('fultiples.foundMultiples', { p: t.p });
+  if (t.type === 'both') return w.t('fultiples.foundBoth', { p: t.p, q: t.q });
+  return '';
+}
+
+const FOUND_SIZE = 12;
+
+/** Large print's count line may be too long for one line under the board at 16 pt; it then wraps across the slot. */
+function foundHeight(d: Draw, box: Box, found: string): number {
+  return d.minText ? d.paragraphHeight(found, box.w, { size: FOUND_SIZE }) + 8 : 0;
+}
+
+/** The box a task worksheet's board gets in its slot: less the line above it (next) and what is written below it. */
+export function worksheetBoardBox(d: Draw, box: Box, t: Task | TaskAnswer, w: Messages = messages()): Box {
+  let below = 0;
+  if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, w, true) + GAP;
+  if (t.type === 'multiples' || t.type === 'both') below = Math.max(30, foundHeight(d, box, foundText(t, w)));
+  const top = t.type === 'next' ? box.y + 24 : box.y;
+  return { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below };
+}
+
 /** One board of a task worksheet. */
 export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages()): void {
   if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers);
-  let below = 0;
-  if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, w, true) + GAP;
-  if (t.type === 'multiples' || t.type === 'both') below = 30;
-  let top = box.y;
-  if (t.type === 'next') {
-    d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: top, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
-    top += 24;
-  }
+  if (t.type === 'next') d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: box.y, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
   const look = { last: t.type === 'next' ? t.cell : undefined };
-  const g = drawBoard(d, { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below }, m, look);
+  const g = drawBoard(d, worksheetBoardBox(d, box, t, w), m, look);
   const after = g.y + g.rows * g.ch + GAP;
   if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k, w);
   if (t.type === 'multiples' || t.type === 'both') {
-    const found = t.type === 'multiples' ? w.t('fultiples.foundMultiples', { p: t.p }) : w.t('fultiples.foundBoth', { p: t.p, q: t.q });
-    d.text(found, { x: g.x, y: after + 4, w: g.cw * g.cols, h: 16 }, { size: 12, valign: 'top', fit: true });
+    const found = foundText(t, w);
+    const line = { x: g.x, y: after + 4, w: g.cw * g.cols, h: 16 };
+    // large print cannot shrink it below 16 pt: too wide for the board, it wraps across the slot
+    // (in Polish it ran off a booklet's half page)
+    if (d.textWidth(found, d.sizeFor(found, line, { size: FOUND_SIZE, fit: true })) <= line.w + 0.01) d.text(found, line, { size: FOUND_SIZE, valign: 'top', fit: true });
+    else d.paragraph(found, box.x, after + 4, box.w, { size: FOUND_SIZE, align: w.dir === 'rtl' ? 'right' : 'left' });
   }
 }
 
