@@ -5,16 +5,47 @@ import { generate } from './generate.js';
 import type { FultiplesModel } from './model.js';
 import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
 import { boardSheet, gameSheet, rulesSheet } from './sheet.js';
-import { drawAnswer, drawWorksheet, taskInstructions, taskTitle } from './task-draw.js';
+import { drawAnswer, drawWorksheet, taskInstructions, taskTitle, worksheetBoardBox } from './task-draw.js';
+import { boardGeometry } from './board-draw.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
+import { LABEL_H } from '../../layout/page.js';
+import { LARGE_PRINT } from '../../pdf/print.js';
+import { fail } from '../../core/errors.js';
 
 function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
   return items.map((it) => ({ label: w.t('fultiples.board', { n: it.number }), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
 }
 
+/**
+ * Large print: a task worksheet whose board cannot have 16 pt numbers in its squares is refused
+ * before any board is dealt (a 10x10 board on a booklet's half page printed its numbers over each
+ * other).
+ */
+function checkLargeBoards(o: FultiplesOptions, ctx: SectionContext, w: Messages): void {
+  if (!ctx.largePrint || !ctx.measure) return;
+  const d = ctx.measure('worksheet');
+  const grid = ctx.grid ?? { cols: 1, rows: 1 };
+  // the widest number the options allow, as the board draws it (a prime times a multiplier)
+  let widest = 0;
+  for (const p of o.primes) for (let k = o.scalars[0]; k <= o.scalars[1]; k++) widest = Math.max(widest, d.textWidth(String(p * k), LARGE_PRINT.minText, 'bold'));
+  const model = { board: Array.from({ length: o.rows }, () => Array.from({ length: o.cols }, () => 0)) } as unknown as FultiplesModel;
+  for (const task of o.tasks) {
+    if (task.type === 'primes') continue;
+    const area = ctx.slotArea('worksheet', { instructions: taskInstructions(task, w), headline: taskTitle(task, w) });
+    const slot = { x: 0, y: 0, w: area.w / grid.cols, h: area.h / grid.rows - LABEL_H };
+    const g = boardGeometry(model, worksheetBoardBox(d, slot, task, w));
+    // At 16 pt a number wider than its square (by more than its digits' side bearings, about a
+    // twentieth of the size each side) is printed over its neighbours.
+    if (widest > g.cw + LARGE_PRINT.minText * 0.1 || LARGE_PRINT.minText * 1.2 > g.ch) {
+      fail(`large print: the numbers of a ${o.cols}x${o.rows} Fultiples board cannot be 16 pt ${ctx.small ? "on a folded booklet's half page" : 'on a page'}; choose a smaller board${ctx.small ? ', print the booklet unfolded' : ''}, or leave out large print`);
+    }
+  }
+}
+
 function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: SectionContext): Section[] {
   const one = { cols: 1, rows: 1 };
   const w = wordsOf(ctx);
+  checkLargeBoards(o, ctx, w);
   const out: Section[] = [
     {
       title: w.t('fultiples.gameBoard'),
