@@ -146,3 +146,34 @@ describe('fultiples pages', () => {
     expect(arrows).toBe(210);
   });
 });
+
+describe('large print game board caption', () => {
+  it('the caption and the wild card\'s key (its star and words) do not print over each other, where 16 pt leaves no room for both on one line', () => {
+    const [it] = generateItems(fultiples, parse({ size: '6' }), 'caption', 1);
+    const m = it!.model;
+    expect(m.wild.length).toBeGreaterThan(0);
+    type Ink = { x0: number; x1: number; y0: number; y1: number };
+    const meet = (a: Ink, b: Ink) => Math.min(a.x1, b.x1) > Math.max(a.x0, b.x0) && Math.min(a.y1, b.y1) > Math.max(a.y0, b.y0);
+    // a booklet's half page in large print's units (drawn 16/11 larger), and a whole A4 page's
+    for (const slot of [{ x: 19.5, y: 127, w: 250, h: 320 }, { x: 29, y: 150, w: 350, h: 420 }]) {
+      const d = new RecordingDraw();
+      d.minText = 11;
+      boardSheet(d, slot, m);
+      // as drawn: never below large print's floor; the caption from its box's left, the key to its box's right
+      const ink = (t: TextMark, right: boolean): Ink => {
+        const w = d.textWidth(t.text, Math.max(t.size, d.minText), t.font);
+        const x0 = right ? t.box.x + t.box.w - w : t.box.x;
+        return { x0, x1: x0 + w, y0: t.box.y, y1: t.box.y + t.box.h };
+      };
+      const caption = ink(d.texts.find((t) => t.text.startsWith('Made from'))!, false);
+      const key = ink(d.texts.find((t) => t.text.startsWith('wild card'))!, true);
+      const boardTop = Math.min(...d.texts.filter((t) => /^\d+$/.test(t.text)).map((t) => t.box.y));
+      const stars = d.polygons.filter((p) => Math.max(...p.map(([, y]) => y)) < boardTop);
+      expect(stars).toHaveLength(1);
+      const star = { x0: Math.min(...stars[0]!.map(([x]) => x)), x1: Math.max(...stars[0]!.map(([x]) => x)), y0: Math.min(...stars[0]!.map(([, y]) => y)), y1: Math.max(...stars[0]!.map(([, y]) => y)) };
+      expect(meet(caption, star), `caption on the star, ${slot.w} wide`).toBe(false);
+      expect(meet(caption, key), `caption on the key, ${slot.w} wide`).toBe(false);
+      expect(meet(star, key)).toBe(false);
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { fromRight, type Box, type Draw } from '../../pdf/draw.js';
 import type { FultiplesModel } from './model.js';
-import { arrow, drawBoard, star } from './board-draw.js';
+import { arrow, boardGeometry, drawBoard, star } from './board-draw.js';
 import { related } from './numbers.js';
 import { messages, type Messages } from '../../i18n/messages.js';
 
@@ -147,18 +147,27 @@ export function gameSheet(d: Draw, box: Box, m: FultiplesModel, words: Messages 
 
 /** The caption (primes, wild cards) over the board, which takes the rest of the box (or `boardH`). */
 function captionedBoard(d: Draw, box: Box, m: FultiplesModel, size: number, words: Messages, boardH?: number): ReturnType<typeof drawBoard> {
-  const capH = size * 1.8;
-  const g = drawBoard(d, { x: box.x, y: box.y + capH, w: box.w, h: boardH ?? box.h - capH }, m, { big: true });
-  const boardW = g.cw * g.cols;
-  const capBox = { x: g.x, y: box.y, w: boardW, h: capH * 0.8 };
+  const line = size * 1.8;
   const wild = m.wild.length > 0;
   const wildLabel = words.t('fultiples.wildLabel');
-  const madeW = wild ? boardW - d.textWidth(wildLabel, size) - size * 2 : boardW;
-  d.text(words.t('fultiples.madeFrom', { primes: m.primes.join(', ') }), { ...capBox, w: madeW }, { size: size * 1.05, font: 'bold', valign: 'middle', fit: true });
+  const made = words.t('fultiples.madeFrom', { primes: m.primes.join(', ') });
+  const madeStyle = { size: size * 1.05, font: 'bold' as const, valign: 'middle' as const, fit: true };
+  const madeRoom = (boardW: number) => (wild ? boardW - d.textWidth(wildLabel, size) - size * 2 : boardW);
+  // Large print cannot shrink the caption below 16 pt: where it does not fit beside the wild
+  // card's key (English on a booklet's half page ran "2, 3, 7" under the star), the key goes on a
+  // line of its own under it.
+  const fits = (boardW: number) => d.textWidth(made, d.sizeFor(made, { x: 0, y: 0, w: madeRoom(boardW), h: line * 0.8 }, madeStyle), 'bold') <= madeRoom(boardW) + 0.01;
+  const first = boardGeometry(m, { x: box.x, y: box.y + line, w: box.w, h: boardH ?? box.h - line });
+  const capH = wild && !fits(first.cw * first.cols) ? line * 2 : line;
+  const g = drawBoard(d, { x: box.x, y: box.y + capH, w: box.w, h: boardH ?? box.h - capH }, m, { big: true });
+  const boardW = g.cw * g.cols;
+  const capBox = { x: g.x, y: box.y, w: boardW, h: line * 0.8 };
+  d.text(made, { ...capBox, w: capH > line ? boardW : madeRoom(boardW) }, madeStyle);
   if (wild) {
     const lw = d.textWidth(wildLabel, size);
-    d.text(wildLabel, capBox, { size, align: 'right', valign: 'middle' });
-    star(d, g.x + boardW - lw - size * 0.8, box.y + capH * 0.4, size * 0.45);
+    const keyY = box.y + capH - line;
+    d.text(wildLabel, { ...capBox, y: keyY }, { size, align: 'right', valign: 'middle' });
+    star(d, g.x + boardW - lw - size * 0.8, keyY + line * 0.4, size * 0.45);
   }
   return g;
 }
