@@ -7,7 +7,9 @@ import { deckKeySections } from './key.js';
 import { drawGames, gamesPages, packGames } from './rules.js';
 import { messages, wordsOf } from '../../i18n/messages.js';
 import { symbolName } from './names.js';
-import { aspect, CROP_MARK_MM, hexMarkStart, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame } from './render.js';
+import { aspect, CROP_MARK_MM, hexMarkStart, drawBack, drawEdge, drawLegendEntry, drawNumber, drawPlacements, frame, legendNameFits } from './render.js';
+import { slotBoxes } from '../../layout/page.js';
+import type { SymbolSource } from '../../pdf/symbols.js';
 
 /** The default card: about 85 mm, shrunk just enough that six fit a page with room to cut between. */
 const DEFAULT_CARD_MM = 85;
@@ -59,6 +61,20 @@ function cardGrid(o: DobbleOptions, ctx: SectionContext, mm: number) {
   return { cols, rows };
 }
 
+/**
+ * Large print's symbol list: rows tall enough for 16 pt names and numbers, a row and its gap 29 pt
+ * of the smaller page (15 mm printed): twelve on a whole page, seven on a booklet's half page, where
+ * twelve ran the last rows into the footer. Two columns, or one where a name would not fit
+ * beside its number at 16 pt ("magnifying glass" ran over its number on a booklet's half page).
+ */
+function largeLegendGrid(ctx: SectionContext, instructions: string, symbols: SymbolSource[]) {
+  const area = ctx.slotArea('sheet', { instructions });
+  const rows = Math.min(12, Math.floor(area.h / 29));
+  const d = ctx.measure?.('sheet');
+  const row = slotBoxes(area, { cols: 2, rows }, 14)[0]!; // the sheet's {{slots}} gap
+  return { cols: d && !symbols.every((s) => legendNameFits(d, row, s)) ? 1 : 2, rows };
+}
+
 function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): Section[] {
   const m = wordsOf(ctx);
   if (ctx.key) return items.flatMap((it) => deckKeySections(it, sections(o, [it], { ...ctx, key: false }).find((s) => s.template === 'sheet')!, m));
@@ -96,10 +112,7 @@ function sections(o: DobbleOptions, items: Item<Deck>[], ctx: SectionContext): S
       title: many('dobble.symbols'),
       template: 'sheet',
       answers: false,
-      // Large print: rows tall enough for 16 pt names and numbers, a row and its gap 29 pt of the
-      // smaller page (15 mm printed): twelve on a whole page, seven on a booklet's half page, where
-      // twelve ran the last rows into the footer.
-      grid: ctx.largePrint ? { cols: 2, rows: Math.min(12, Math.floor(ctx.slotArea('sheet', { instructions }).h / 29)) } : { cols: 3, rows: 20 },
+      grid: ctx.largePrint ? largeLegendGrid(ctx, instructions, deck.symbols.map((s) => ({ ...s, name: symbolName(m, s) }))) : { cols: 3, rows: 20 },
       heading: words ? many('dobble.wordList') : many('dobble.symbols'),
       instructions,
       labels: false,

@@ -180,17 +180,29 @@ function backArt(d: Draw, f: CardFrame, shape: Shape, title: string, subtitle: s
   d.text(subtitle, { x: f.cx - w / 2, y: f.cy + f.half * 0.12, w, h: f.half * 0.1 }, { size: f.half * 0.1, align: 'center', color: BACK_INK, fit: true });
 }
 
+const LEGEND_ID_W = 24;
+
+/** Where a legend row's name goes: after its picture (a word list has none), before its number. */
+function legendName(box: Box, symbol: SymbolSource): { box: Box; size: number } {
+  const x = symbol.kind === 'word' ? box.x + 4 : box.x + 2 * Math.min(box.h * 0.5, box.w * 0.16) + 8;
+  // rows are about 20 pt apart on a page of 60: names at 11 pt, as on the cards' pages (they were 8)
+  return { box: { x, y: box.y, w: box.x + box.w - x - LEGEND_ID_W, h: box.h }, size: Math.min(12, box.h * 0.55) };
+}
+
+/** Whether a legend row's name fits before its number (large print cannot shrink it below 16 pt). */
+export function legendNameFits(d: Draw, box: Box, symbol: SymbolSource): boolean {
+  const name = legendName(box, symbol);
+  return d.textWidth(symbol.name, d.sizeFor(symbol.name, name.box, { size: name.size, fit: true })) <= name.box.w + 0.01;
+}
+
 /** One legend row: the picture, its name, its number (counted from 1, as a teacher counts). */
 export function drawLegendEntry(d: Draw, box: Box, symbol: SymbolSource, id: number): void {
-  const idW = 24;
-  let x = box.x + 4;
   if (symbol.kind !== 'word') {
     // a word list is its own legend: only pictures get a picture
     const r = Math.min(box.h * 0.5, box.w * 0.16);
     drawSymbol(d, symbol, box.x + r + 2, box.y + box.h / 2, r, 0, id);
-    x = box.x + 2 * r + 8;
   }
-  // rows are about 20 pt apart on a page of 60: names at 11 pt, as on the cards' pages (they were 8)
-  d.text(symbol.name, { x, y: box.y, w: box.x + box.w - x - idW, h: box.h }, { size: Math.min(12, box.h * 0.55), fit: true });
-  d.text(String(id + 1), { x: box.x + box.w - idW, y: box.y, w: idW - 4, h: box.h }, { size: Math.min(10, box.h * 0.45), align: 'right', color: '#555555' });
+  const name = legendName(box, symbol);
+  d.text(symbol.name, name.box, { size: name.size, fit: true });
+  d.text(String(id + 1), { x: box.x + box.w - LEGEND_ID_W, y: box.y, w: LEGEND_ID_W - 4, h: box.h }, { size: Math.min(10, box.h * 0.45), align: 'right', color: '#555555' });
 }
