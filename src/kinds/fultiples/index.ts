@@ -33,7 +33,7 @@ function checkLargeBoards(o: FultiplesOptions, ctx: SectionContext, w: Messages)
     if (task.type === 'primes') continue;
     const area = ctx.slotArea('worksheet', { instructions: taskInstructions(task, w), headline: taskTitle(task, w) });
     const slot = { x: 0, y: 0, w: area.w / grid.cols, h: area.h / grid.rows - LABEL_H };
-    const g = boardGeometry(model, worksheetBoardBox(d, slot, task, w));
+    const g = boardGeometry(model, worksheetBoardBox(d, slot, task, o.cols, o.rows, w));
     // At 16 pt a number wider than its square (by more than its digits' side bearings, about a
     // twentieth of the size each side) is printed over its neighbours.
     if (widest > g.cw + LARGE_PRINT.minText * 0.1 || LARGE_PRINT.minText * 1.2 > g.ch) {

@@ -138,12 +138,25 @@ function foundHeight(d: Draw, box: Box, found: string): number {
   return d.minText ? d.paragraphHeight(found, box.w, { size: FOUND_SIZE }) + 8 : 0;
 }
 
-/** The box a task worksheet's board gets in its slot: less the line above it (next) and what is written below it. */
-export function worksheetBoardBox(d: Draw, box: Box, t: Task | TaskAnswer, w: Messages = messages()): Box {
+/**
+ * The box a task worksheet's board of cols x rows gets in its slot: less the line above it (next)
+ * and what is written below it.
+ */
+export function worksheetBoardBox(d: Draw, box: Box, t: Task | TaskAnswer, cols: number, rows: number, w: Messages = messages()): Box {
   let below = 0;
-  if (t.type === 'chain') below = chainBoxes(d, 0, 0, box.w, t.k, w, true) + GAP;
-  if (t.type === 'multiples' || t.type === 'both') below = Math.max(30, foundHeight(d, box, foundText(t, w)));
   const top = t.type === 'next' ? box.y + 24 : box.y;
+  if (t.type === 'chain') {
+    // The chain's boxes are drawn as wide as the board, so they are measured at its width, not the
+    // slot's: measured at the slot's, large print kept room for boxes half as big again, and on
+    // Letter the board's numbers came out wider than its squares. The room kept is the most the
+    // boxes need at the last two widths tried, so the board drawn leaves them enough.
+    const boxes = (bw: number) => chainBoxes(d, 0, 0, bw, t.k, w, true) + GAP;
+    const boardW = (b: number) => Math.min(box.w, ((box.y + box.h - top - b) / rows) * cols);
+    below = boxes(box.w);
+    for (let round = 0; round < 3; round++) below = boxes(boardW(below));
+    below = Math.max(below, boxes(boardW(below)));
+  }
+  if (t.type === 'multiples' || t.type === 'both') below = Math.max(30, foundHeight(d, box, foundText(t, w)));
   return { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below };
 }
 
@@ -152,7 +165,7 @@ export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswe
   if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers);
   if (t.type === 'next') d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: box.y, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
   const look = { last: t.type === 'next' ? t.cell : undefined };
-  const g = drawBoard(d, worksheetBoardBox(d, box, t, w), m, look);
+  const g = drawBoard(d, worksheetBoardBox(d, box, t, m.board[0]!.length, m.board.length, w), m, look);
   const after = g.y + g.rows * g.ch + GAP;
   if (t.type === 'chain') chainBoxes(d, g.x, after, g.cw * g.cols, t.k, w);
   if (t.type === 'multiples' || t.type === 'both') {
