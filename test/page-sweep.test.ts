@@ -144,7 +144,8 @@ const KIND_RUNS: Record<string, Variant[]> = {
   ],
   fultiples: [
     { raw: { task: ['multiples:7', 'both:2,3', 'primes'] }, count: 2 },
-    { raw: { size: '7', task: ['next', 'chain:6'] }, count: 1, answers: 'separate' },
+    { raw: { task: ['next', 'chain:5'] }, count: 1, answers: 'separate' },
+    { raw: { size: '12', task: ['multiples:3'] }, count: 1 },
   ],
   ludo: [
     { raw: {}, count: 1 },
@@ -187,7 +188,8 @@ describe('every kind of printed page: rendered cleanly, no word off its page, in
 
 /**
  * A plan's worksheets: every kind, with the sizes large print still prints (a folded large print
- * booklet refuses Ludo, and Fultiples boards whose numbers cannot be 16 pt on its half page).
+ * booklet refuses Ludo, and Fultiples boards whose numbers cannot be 16 pt on its half page). Its
+ * deck lists 57 symbols there, whose longest names are wider than half a half page at 16 pt.
  */
 const worksheets = (large: boolean, folded: boolean) => `worksheets:
   - kind: calcudoku
@@ -200,8 +202,7 @@ const worksheets = (large: boolean, folded: boolean) => `worksheets:
 ${large && folded ? '    size: 6\n    task: [multiples:3, next]\n' : '    task: [multiples:3, chain:5]\n'}  - kind: spot-match
     count: 4
   - kind: dobble
-    symbols-per-card: 4
-${large && folded ? '' : '  - kind: ludo\n'}`;
+${large && folded ? '    symbols-per-card: 8\n    cards: 6\n' : '    symbols-per-card: 4\n'}${large && folded ? '' : '  - kind: ludo\n'}`;
 
 interface BatchRun { lang: string; paper: 'a4' | 'letter'; large: boolean; pupils?: string[]; folded?: boolean }
 // Class sets (a file a pupil and the key) and booklets, folded and not, over the same pairs.
@@ -210,6 +211,7 @@ const BATCHES: BatchRun[] = [
   { lang: 'ar', paper: 'letter', large: true, pupils: ['ليلى', 'Ben'] },
   { lang: 'fr', paper: 'letter', large: false, folded: true },
   { lang: 'pl', paper: 'a4', large: true, folded: true },
+  { lang: 'en', paper: 'letter', large: true, folded: true },
   { lang: 'en', paper: 'a4', large: true, folded: false },
   { lang: 'zh', paper: 'letter', large: false, folded: false },
 ];
