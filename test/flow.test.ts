@@ -373,8 +373,8 @@ describe('flow options', () => {
       [{ size: 21 }, /--size/],
       [{ width: 'abc' }, /--width/],
       [{ height: 7.5 }, /--height/],
-      [{ colors: '9-6' }, /MIN is above MAX/],
-      [{ size: 5, colors: '3-9' }, /at most 8 lines/],
+      [{ colors: '9-6' }, /--colors 9-6: write the smaller number first, such as 6-9$/],
+      [{ size: 5, colors: '3-9' }, /at most 8 lines \(each line needs at least 3 squares\)$/],
       [{ colors: 'many' }, /--colors must be one number, or the fewest and most lines with a dash between, such as 6-8/],
       [{ difficulty: 'insane' }, /--difficulty must be easy, medium, hard or expert/],
     ];

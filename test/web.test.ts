@@ -656,6 +656,55 @@ describe('the web page', () => {
     expect(await page.inputValue('#roster')).toBe('Ava\nBen\nAva\n');
   }, 120_000);
 
+  it('marks a class set worksheet\'s wrong fields by those fields, in the words Worksheets uses, and makes nothing', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Ava\nBen\n');
+    const sheet = (i: number) => page.locator('.sheet-plan').nth(i);
+    await sheet(0).getByLabel('How many', { exact: true }).fill('0');
+    await sheet(0).getByLabel('Signs', { exact: true }).fill('%');
+    await sheet(1).getByLabel('Width', { exact: true }).fill('50');
+    await sheet(1).getByLabel('Height', { exact: true }).fill('4');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toBe('Please check the 2 worksheets marked in red.');
+    const marked = async (i: number) => sheet(i).locator('.field.invalid').evaluateAll((els) => els.map((e) => [e.querySelector('label')?.textContent, e.querySelector('.error')?.textContent]));
+    expect(await marked(0)).toEqual([
+      ['How many', 'How many must be a whole number from 1 to 1000'],
+      ['Signs', 'Signs may only use + - x /'],
+    ]);
+    // all of a worksheet's wrong fields at once, and no program's words (worksheets[1].size, MIN, MAX, (got ...))
+    expect(await marked(1)).toEqual([
+      ['Width', 'Width must be a whole number from 5 to 20, not "50"'],
+      ['Height', 'Height must be a whole number from 5 to 20, not "4"'],
+    ]);
+    expect(await page.textContent('form')).not.toMatch(/worksheets\[|\(got/);
+    expect(await page.isHidden('#plan-error')).toBe(true);
+    // the first is brought into view with the cursor in it: Make the class set is far below it
+    expect(await page.evaluate(() => document.activeElement?.closest('.field')?.querySelector('label')?.textContent)).toBe('How many');
+    const box = (await sheet(0).locator('.field.invalid').first().boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
+    // put right, the set is made and the marks go
+    await sheet(0).getByLabel('How many', { exact: true }).fill('2');
+    await sheet(0).getByLabel('Signs', { exact: true }).fill('');
+    await sheet(1).getByLabel('Width', { exact: true }).fill('');
+    await sheet(1).getByLabel('Height', { exact: true }).fill('');
+    await sheet(1).getByLabel('Colours', { exact: true }).fill('9-3');
+    let before = await runs(page);
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page, before)).toBe('Please check the worksheet marked in red.');
+    // a range written backwards: what to write, not the program's MIN and MAX
+    expect(await marked(1)).toEqual([['Colours', 'Colours 9-3: write the smaller number first, such as 3-9']]);
+    expect(await marked(0)).toEqual([]);
+    await sheet(1).getByLabel('Colours', { exact: true }).fill('');
+    before = await runs(page);
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page, before)).toMatch(/^Ready in .*: 2 pupils' PDFs/);
+    expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+  }, 120_000);
+
   it('says which picture is damaged, and which plan line is wrong, without making anything', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=pics`);

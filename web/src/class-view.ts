@@ -1,9 +1,9 @@
 import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
-import { download, h, keepInTab, keptInTab, randomSeed, uid } from './dom.js';
+import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, randomSeed, uid } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
-import type { ClassSetMade, OutFile, PlanData } from './protocol.js';
+import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
 import { Preview } from './preview.js';
 import { Status } from './status.js';
 import { notText, parseRoster } from '../../src/batch/roster.js';
@@ -13,6 +13,7 @@ interface Sheet {
   kind: KindForm;
   fields: FieldSet;
   count: HTMLInputElement;
+  countErrors: FieldErrors; // How many is the class view's own field, not one of the kind's
   element: HTMLElement;
 }
 
@@ -107,10 +108,20 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   function addSheet(kind: KindForm, values: Record<string, string> = {}): void {
     const fields = kindFields(kind, () => {}, `sheet${++sheetIds}/`);
     fields.set(values);
-    const count = h('input', { type: 'number', min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '' });
+    const countId = uid('count');
+    const count = h('input', { type: 'number', id: countId, min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '', 'aria-describedby': `${countId}-help ${countId}-error` });
+    const countErrors = new FieldErrors();
+    const countField = h(
+      'div',
+      { class: 'field' },
+      h('label', { for: countId }, 'How many'),
+      count,
+      h('p', { class: 'help', id: `${countId}-help` }, `${kind.countOf}, 1 to 1000`),
+      countErrors.line('--count', `${countId}-error`, 'How many'),
+    );
     const remove = h('button', { type: 'button', class: 'small', onclick: () => drop(sheet) }, `Remove this worksheet`);
-    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), field('How many', count, `${kind.countOf}, 1 to 1000`), fields.element, remove);
-    const sheet: Sheet = { kind, fields, count, element };
+    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), countField, fields.element, remove);
+    const sheet: Sheet = { kind, fields, count, countErrors, element };
     exampleNote(sheet);
     sheets.push(sheet);
     list.append(element);
@@ -152,6 +163,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const r = await jobs.run({ type: 'read-plan', text: await f.text(), name: f.name }).result;
     planFile.value = '';
     if (!r) return;
+    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])]);
     if (r.type === 'error') return showError(planError, r.message);
     const data = r.data as PlanData;
     fill(data);
@@ -221,6 +233,26 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     status.say('Please check the message marked in red.', 'error');
   }
 
+  /**
+   * Each wrong field of a worksheet by that field, as on Worksheets; the first brought into view with
+   * the cursor in it, as Make may be far below it. One no field holds is said above Make, with its worksheet.
+   */
+  function showSheetErrors(problems: Problem[]): void {
+    const unplaced = problems.filter((p) => {
+      const s = sheets[p.sheet!];
+      return !s || (!s.fields.showError(p.field, p.message) && !s.countErrors.show(p.field, p.message));
+    });
+    const first = list.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
+    if (unplaced.length || !first) {
+      const p = unplaced[0] ?? problems[0]!;
+      return showError(planError, `Worksheet ${p.sheet! + 1} (${sheets[p.sheet!]?.kind.title ?? ''}): ${inFormWords(p.message)}`);
+    }
+    first.focus({ preventScroll: true });
+    first.closest('.field')?.scrollIntoView({ block: 'center' });
+    const marked = new Set(problems.map((p) => p.sheet)).size;
+    status.say(marked > 1 ? `Please check the ${marked} worksheets marked in red.` : 'Please check the worksheet marked in red.', 'error');
+  }
+
   /** Once the form changes, the set made is the last form's: it is not offered until made again. */
   function outdated(): void {
     if (!result) return;
@@ -277,7 +309,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     madeList.replaceChildren();
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
-    for (const s of sheets) s.fields.clearErrors();
+    for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear();
     // a worksheet's own words or pictures named but not here (a reload, saved settings): said by that field
     const missing = sheets.filter((s) => s.fields.problems().map((p) => s.fields.showError(p.field, p.message)).length);
     if (missing.length) {
@@ -299,6 +331,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (running !== job) return;
     running = null;
     if (!r) return status.say('Stopped. Nothing was made.');
+    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])]);
     if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : planError, r.message);
     result = r.files[0]!;
     save.disabled = false;

@@ -61,4 +61,11 @@ export interface OutFile {
 export type Reply =
   | { id: number; type: 'progress'; done: number; total: number; what: string }
   | { id: number; type: 'done'; files: OutFile[]; frontPages?: number; title?: string; data?: unknown }
-  | { id: number; type: 'error'; message: string; field?: string; more?: { message: string; field?: string }[] };
+  | { id: number; type: 'error'; message: string; field?: string; sheet?: number; more?: Problem[] };
+
+/** One wrong field: its flag, and in a class set the worksheet it is in (0 = the first). */
+export interface Problem {
+  message: string;
+  field?: string;
+  sheet?: number;
+}

@@ -16,7 +16,7 @@ import icons from '../generated/icons.json?url';
 import emoji from '@iconify-json/fluent-emoji-flat/chars.json?url';
 import fontFiles from '../generated/fonts.json';
 import { optionalTables, rangeFiles, webFontPath } from '../../src/pdf/fallback.js';
-import type { Job, OutFile, Reply } from './protocol.js';
+import type { Job, OutFile, Problem, Reply } from './protocol.js';
 
 const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 // Every message file in messages/ at build time: a language added there is a language here.
@@ -90,6 +90,33 @@ async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Repl
   return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}` };
 }
 
+/**
+ * A class set's worksheets checked as Worksheets checks a sheet, before the class set is made: each
+ * wrong field by its worksheet, in the same words ("Size must be a whole number from 5 to 20"). The
+ * plan's own check would name them as a program does ("worksheets[1].size: ..."), by no field.
+ */
+function checkWorksheets(id: number, job: Extract<Job, { type: 'batch' }>): Reply | null {
+  port.setFiles(job.files);
+  const files = Object.keys(job.files);
+  const found: Problem[] = [];
+  job.plan.worksheets.forEach((ws, sheet) => {
+    const kind = findKind(String(ws.kind));
+    if (!kind) return;
+    const values = Object.fromEntries(Object.entries(ws).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]));
+    try {
+      failTogether(
+        () => parseCommon({ count: values.count }),
+        () => parseKindOptions(kind, values),
+      );
+    } catch (e) {
+      if (!(e instanceof UserError)) throw e;
+      for (const m of [e.message, ...e.more]) found.push({ message: pageWords(m, files), field: fieldOf(m, files), sheet });
+    }
+  });
+  const [first, ...more] = found;
+  return first ? { id, type: 'error', ...first, ...(more.length ? { more } : {}) } : null;
+}
+
 async function run(id: number, job: Job): Promise<Reply> {
   switch (job.type) {
     case 'sheet':
@@ -97,6 +124,7 @@ async function run(id: number, job: Job): Promise<Reply> {
     case 'key':
       return key(id, job);
     case 'batch':
+      return checkWorksheets(id, job) ?? (await import('./batch.js')).runBatchJob(id, job, port, (r) => post(r));
     case 'plan-yaml':
     case 'read-plan':
       // class sets need the batch code, which the first sheet should not wait for

@@ -85,10 +85,12 @@ function parseColors(raw: string, width: number, height: number): [number, numbe
   if (!m) fail(`--colors must be one number, or the fewest and most lines with a dash between, such as 6-8 (not "${raw}")`);
   const min = Number(m[1]);
   const max = m[2] === undefined ? min : Number(m[2]);
-  if (min > max) fail(`--colors ${raw}: MIN is above MAX; write the smaller number first, e.g. ${max}-${min}`);
+  if (min > max) fail(`--colors ${raw}: write the smaller number first, such as ${max}-${min}`);
   if (min < 2) fail(`--colors ${raw}: a puzzle needs at least 2 lines`);
   if (max > cap) {
-    fail(`--colors ${raw}: ${aOrAn(String(width))} ${width}x${height} grid fits at most ${cap} lines (each needs 3 squares, labels up to ${MAX_LINES})`);
+    // "labels up to 60" was the program's reason, not one a teacher can act on
+    const why = cap < MAX_LINES ? 'each line needs at least 3 squares' : `no grid has more than ${MAX_LINES}`;
+    fail(`--colors ${raw}: ${aOrAn(String(width))} ${width}x${height} grid fits at most ${cap} lines (${why})`);
   }
   return [min, max];
 }
