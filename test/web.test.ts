@@ -871,6 +871,19 @@ describe('the web page', () => {
     expect(await page.textContent('.own.invalid .error')).toMatch(/or choose 4 symbols per card/);
   }, 120_000);
 
+  it('prints a numbered class list\'s names without their numbers', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    // as copied from an e-mail or a register: "1. ", "2) ", a number column
+    await page.fill('#roster', '1. Ava Smith\n2) Ben Jones\n3\tChloe Brown\n');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toMatch(/^Ready in .*: 3 pupils' PDFs/);
+    expect(await page.locator('.made button.file').evaluateAll((els) => els.map((e) => e.firstChild?.textContent))).toEqual(['Ava-Smith.pdf', 'Ben-Jones.pdf', 'Chloe-Brown.pdf', 'answer-key.pdf']);
+    const sheet = pdfText(await downloadOf(page, 'Download Ava-Smith.pdf'));
+    expect(sheet).toMatch(/Name:\s+Ava Smith/);
+    expect(sheet).not.toMatch(/1\. Ava/);
+  }, 120_000);
+
   it('goes Back to the kind of puzzle before, with its options, rather than leaving the page', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&size=5&count=2&seed=back`);

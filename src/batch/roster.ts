@@ -96,7 +96,22 @@ export function parseRoster(text: string, file: string): string[] {
     });
   }
   if (!names.length) fail(`${file}: the class list is empty; write one pupil name on each line (a first line "name" is allowed)`);
+  unnumber(names);
   return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns || inline ? 'name' : 'line');
+}
+
+// "1. ", "2) ", "3<tab>", "4 - " or a bullet ("•", "-", "*") before a name: a list copied from an e-mail,
+// a document or a register's number column
+const LIST_MARK = /^(?:\d{1,4}\s*[.):]?\s*(?:[-–]\s+)?|[•◦▪·*–-]\s*)(?=\S)/u;
+
+/**
+ * A numbered or bulleted list's marks taken off its names, so "1. Ava Smith" is printed "Ava Smith"
+ * (and her file is Ava-Smith.pdf, not 1.-Ava-Smith.pdf). Only when every name has one: a list with
+ * a mark on one line alone is left as written.
+ */
+function unnumber(names: string[]): void {
+  if (!names.every((n) => LIST_MARK.test(n))) return;
+  names.forEach((n, i) => (names[i] = n.replace(LIST_MARK, '').trim()));
 }
 
 /**
