@@ -423,6 +423,27 @@ describe('the web page', () => {
     for (const t of tabs) expect(t.right).toBeLessThanOrEqual(390);
   }, 120_000);
 
+  it('brings the first wrong field into view, with the cursor in it, when Make the puzzles is pressed on a phone', async () => {
+    const page = await s.page(390, 844);
+    await page.goto(`${s.url}?kind=flow&seed=phone`);
+    expect(await settled(page)).toMatch(/ready/);
+    const size = page.getByLabel('Size', { exact: true });
+    await size.fill('50');
+    await page.getByLabel('Title', { exact: true }).fill('Week 3');
+    // typing on: the cursor stays in the field being typed in, not sent to the wrong one
+    await expect.poll(() => page.locator('.field.invalid').count()).toBe(1);
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('Week 3');
+    const before = await runs(page);
+    await page.click('button:has-text("Make the puzzles")');
+    expect(await settled(page, before)).toBe('Please check the option marked in red.');
+    // the field is a long scroll above the button on a phone
+    expect(await size.evaluate((e) => e === document.activeElement)).toBe(true);
+    const box = (await page.locator('.field.invalid').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.textContent('.field.invalid .error')).toBe('Size must be a whole number from 5 to 20, not "50"');
+  }, 120_000);
+
   it('keeps a puzzle code on one line in the status line of a phone', async () => {
     // a Flow code has small letters before its dash (F8x8m-...), a Calcudoku one capitals only
     const ref = cliFiles(['flow', '--count', '1', '--seed', 'phone-code']);

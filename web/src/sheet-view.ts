@@ -34,6 +34,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   const chosen = new Map<string, Record<string, string>>(); // each kind's options when another was picked
   let changes = 0; // options changed since: a sheet shown after this many is already the last options'
   let again = false;
+  let pressed = false; // Make the puzzles pressed: its answer may be a field far above the button
   let showKey = () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -130,6 +131,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     const r = await run().finally(() => (busy = false));
     if (!r) {
       again = false; // a cancelled run takes the changes waiting behind it with it
+      pressed = false;
       return status.say('Stopped. Change an option or press Make the puzzles again.');
     }
     if (again) {
@@ -169,9 +171,17 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
     if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
     else status.say(all.length > 1 ? `Please check the ${all.length} options marked in red.` : 'Please check the option marked in red.', 'error');
+    // asked for by the button (on a phone the wrong field is a long scroll up): the first wrong field
+    // is brought into view with the cursor in it; while typing, the cursor stays where it is
+    if (!pressed || unplaced.length) return;
+    pressed = false;
+    const first = view.querySelector<HTMLElement>('form .invalid input:not([type=file]), form .invalid select, form .invalid textarea');
+    first?.focus({ preventScroll: true });
+    first?.closest('.field')?.scrollIntoView({ block: 'center' });
   }
 
   async function show(r: Extract<Reply, { type: 'done' }>, values: Record<string, string | boolean | string[]>, started: number): Promise<void> {
+    pressed = false;
     const seen = changes;
     files = r.files;
     frontPages = r.frontPages ?? 0;
@@ -212,7 +222,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     h(
       'form',
       // novalidate: our message by the field is the one message; the browser's bubble said the same in other words
-      { class: 'controls', novalidate: true, 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), schedule(0), status.element.scrollIntoView({ block: 'nearest' })) },
+      { class: 'controls', novalidate: true, 'aria-label': 'What to print', onsubmit: (e: Event) => (e.preventDefault(), (pressed = true), schedule(0), status.element.scrollIntoView({ block: 'nearest' })) },
       picker,
       optionsBox,
       h('h2', {}, 'Pages'),
