@@ -726,6 +726,29 @@ describe('the web page', () => {
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
   }, 120_000);
 
+  it('says on its own worksheet that a large print booklet cannot fit it, not above Make the class set', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.check('#booklet');
+    await page.check('#large-print');
+    const sheet = (i: number) => page.locator('.sheet-plan').nth(i);
+    await sheet(0).getByLabel('Size', { exact: true }).fill('4');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toBe('Please check the worksheet marked in red.');
+    // the 4x4 Calcudoku fits; the 8x8 Flow, the second worksheet, does not: said on it, as a sentence
+    expect(await sheet(1).locator('h3 + .error').textContent()).toMatch(/^Large print: an 8x8 puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print$/);
+    expect(await sheet(0).locator('.error:visible').count()).toBe(0);
+    expect(await page.isHidden('#plan-error')).toBe(true);
+    const box = (await sheet(1).locator('h3 + .error').boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+    await sheet(1).getByLabel('Size', { exact: true }).fill('5');
+    const before = await runs(page);
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page, before)).toMatch(/^Ready in .*the booklet/);
+    expect(await sheet(1).locator('h3 + .error').isHidden()).toBe(true);
+  }, 120_000);
+
   it('says which picture is damaged, and which plan line is wrong, without making anything', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=pics`);

@@ -7,6 +7,7 @@ import { PAPER_SIZE } from '../pdf/document.js';
 import { defaultTitle, generateItems, sectionContext } from '../run.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
 import { kindTitle } from '../i18n/messages.js';
+import { fail, UserError } from '../core/errors.js';
 
 export type Size = { w: number; h: number };
 
@@ -48,6 +49,19 @@ export function worksheetItems(plan: BatchPlan, seed: string, index: number, pup
 }
 
 /**
+ * A worksheet's sections; a worksheet that cannot be printed so (large print, a folded booklet's half
+ * pages) is named with its number and kind: the plan may have several of the same size.
+ */
+function sectionsOf(kind: Kind, options: unknown, items: Item<unknown>[], ctx: SectionContext, index: number): ReturnType<Kind['sections']> {
+  try {
+    return kind.sections(options, items, ctx);
+  } catch (e) {
+    if (e instanceof UserError) fail(`worksheet ${index + 1} (${kind.name}): ${e.message}`, e.more);
+    throw e;
+  }
+}
+
+/**
  * One worksheet of the plan for one pupil (or the booklet) and how to print it; its puzzles are
  * generated here unless they were generated elsewhere (`items`, from the same seed).
  */
@@ -68,7 +82,7 @@ export function buildWorksheet(
   const codes = items.map((it) => it.code);
   const ctx = context(plan, ws, templates, size, kind, layout);
   const msg = ctx.msg!;
-  const sections = kind.sections(options, items, ctx);
+  const sections = sectionsOf(kind, options, items, ctx, index);
   const description = kind.describe(options, msg);
   const title = kindTitle(msg, kind);
   const name = `${ws.title ?? title} · ${description}`;

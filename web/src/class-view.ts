@@ -14,6 +14,7 @@ interface Sheet {
   fields: FieldSet;
   count: HTMLInputElement;
   countErrors: FieldErrors; // How many is the class view's own field, not one of the kind's
+  sheetError: HTMLElement; // about the worksheet as a whole ("large print: a 6x6 puzzle cannot ...")
   element: HTMLElement;
 }
 
@@ -120,8 +121,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       countErrors.line('--count', `${countId}-error`, 'How many'),
     );
     const remove = h('button', { type: 'button', class: 'small', onclick: () => drop(sheet) }, `Remove this worksheet`);
-    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), countField, fields.element, remove);
-    const sheet: Sheet = { kind, fields, count, countErrors, element };
+    const sheetError = h('p', { class: 'error', role: 'alert', hidden: true });
+    const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), sheetError, countField, fields.element, remove);
+    const sheet: Sheet = { kind, fields, count, countErrors, sheetError, element };
     exampleNote(sheet);
     sheets.push(sheet);
     list.append(element);
@@ -240,15 +242,18 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   function showSheetErrors(problems: Problem[]): void {
     const unplaced = problems.filter((p) => {
       const s = sheets[p.sheet!];
-      return !s || (!s.fields.showError(p.field, p.message) && !s.countErrors.show(p.field, p.message));
+      if (!s) return true;
+      if (s.fields.showError(p.field, p.message) || s.countErrors.show(p.field, p.message)) return false;
+      // about the whole worksheet: at the top of its card, under its name
+      s.sheetError.textContent = inFormWords(p.message);
+      s.sheetError.hidden = false;
+      s.element.classList.add('wrong');
+      return false;
     });
+    if (unplaced.length) return showError(planError, inFormWords(unplaced[0]!.message));
     const first = list.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
-    if (unplaced.length || !first) {
-      const p = unplaced[0] ?? problems[0]!;
-      return showError(planError, `Worksheet ${p.sheet! + 1} (${sheets[p.sheet!]?.kind.title ?? ''}): ${inFormWords(p.message)}`);
-    }
-    first.focus({ preventScroll: true });
-    first.closest('.field')?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+    (first?.closest('.field') ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
     const marked = new Set(problems.map((p) => p.sheet)).size;
     status.say(marked > 1 ? `Please check the ${marked} worksheets marked in red.` : 'Please check the worksheet marked in red.', 'error');
   }
@@ -309,7 +314,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     madeList.replaceChildren();
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
-    for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear();
+    for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear(), (s.sheetError.hidden = true), s.element.classList.remove('wrong');
     // a worksheet's own words or pictures named but not here (a reload, saved settings): said by that field
     const missing = sheets.filter((s) => s.fields.problems().map((p) => s.fields.showError(p.field, p.message)).length);
     if (missing.length) {

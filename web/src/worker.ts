@@ -191,8 +191,16 @@ function pageWords(message: string, files: string[]): string {
   return m.replace(/^The picture (.+?) and (?:the picture )?(.+?) have the same name/, 'The pictures $1 and $2 have the same name');
 }
 
+/** A class set's message about one of its worksheets ("worksheet 2 (flow): ..."), from src/batch/parts.ts. */
+const WORKSHEET = /^worksheet (\d+) \([a-z-]+\): /;
+
 function errorReply(id: number, err: UserError, files: string[] = []): Reply {
-  const line = (m: string) => ({ message: pageWords(m, files), field: fieldOf(m, files) });
+  const line = (m: string): Problem => {
+    // said on that worksheet's card, which shows its kind and number
+    const sheet = WORKSHEET.exec(m);
+    const rest = sheet ? m.slice(sheet[0].length) : m;
+    return { message: pageWords(rest, files), field: fieldOf(rest, files), ...(sheet ? { sheet: Number(sheet[1]) - 1 } : {}) };
+  };
   return { id, type: 'error', ...line(err.message), ...(err.more.length ? { more: err.more.map(line) } : {}) };
 }
 
