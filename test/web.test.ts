@@ -203,6 +203,35 @@ describe('the web page', () => {
     expect(await page.isVisible('.own .note')).toBe(false);
   }, 120_000);
 
+  it('reads words typed on one line between commas as a word list, as the command line reads such a file', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=commas`);
+    await settled(page);
+    let before = await runs(page);
+    const words = ['cat', 'dog', 'hen', 'cow', 'pig', 'fox', 'owl'];
+    await page.fill(WORDS_BOX, words.join(', '));
+    expect(await settled(page, before)).toMatch(/^Dobble · 7 cards · 3 symbols a card: .*ready/);
+    const pdf = await downloadOf(page, 'Download PDF');
+    const cwd = mkdtempSync(join(dir, 'commas-'));
+    writeFileSync(join(cwd, 'words.txt'), `${words.join(', ')}\n`);
+    const r = cli(['dobble', '--symbols', 'words.txt', '--symbols-per-card', '3', '--seed', 'commas', '--out', 'deck.pdf'], cwd);
+    expect(r.code, r.stderr).toBe(0);
+    expect(pdf.equals(readFileSync(join(cwd, 'deck.pdf')))).toBe(true);
+    const text = pdfText(pdf);
+    for (const w of words) expect(text).toMatch(new RegExp(`\\b${w}\\b`));
+    expect(text).not.toContain('cat, dog');
+    // a mistake in such a list is told by its place in the list, not by a line
+    before = await runs(page);
+    await page.fill(WORDS_BOX, 'cat, dog, cat, cow, pig, fox, owl, bee');
+    expect(await settled(page, before)).toMatch(/marked in red/);
+    expect(await page.textContent('.invalid .error:not([hidden])')).toBe('Word 3 of your list repeats "cat" from word 1: every symbol must be different');
+    // more words than the deck takes: counted as the deck counts them
+    before = await runs(page);
+    await page.fill(WORDS_BOX, 'cat; dog; hen; cow; pig; fox; owl; bee; ant');
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await page.textContent('.own .note')).toMatch(/^A deck with 3 symbols a card uses 7 of your 9 words/);
+  }, 120_000);
+
   it('marks a repeated word under the word list, by its line, not by a file the teacher never made', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=words2`);

@@ -146,7 +146,11 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   const wordNote = () => {
     if (!filesField || !perCard) return;
     const k = Number(controls.get(perCard.key)?.value || perCard.value);
-    const words = own.pictures.length ? 0 : new Set(own.words.split('\n').map((w) => w.trim()).filter(Boolean)).size;
+    const lines = own.words.split('\n').map((w) => w.trim()).filter(Boolean);
+    // one line between commas is a list of words, as the deck reads it (src/kinds/dobble/custom.ts)
+    const sep = lines.length === 1 ? ['\t', ';', ','].find((c) => lines[0]!.split(c).length >= 3) : undefined;
+    const list = sep ? lines[0]!.split(sep).map((w) => w.trim()).filter(Boolean) : lines;
+    const words = own.pictures.length ? 0 : new Set(list.map((w) => w.toLowerCase())).size;
     const text = wordsNote(words, k);
     const note = notes.get(filesField.key)!;
     note.textContent = text;

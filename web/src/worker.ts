@@ -150,7 +150,7 @@ function slug(text: string, max: number): string {
 }
 
 /** A typed word list is a file only inside the page (words.txt): the teacher knows it as their words. */
-const OWN_WORDS = /^(?:[\w-]+\/)*words\.txt line (\d+)(:?)/;
+const OWN_WORDS = /^(?:[\w-]+\/)*words\.txt (line|word) (\d+)(:?)/;
 /** The teacher's chosen pictures and font file, named inside the page (sheet1/pictures/cat.png, my-font/x.ttf). */
 const OWN_PICTURES = /^(?:[\w-]+\/)*pictures\/(.+)$/;
 const OWN_FONT = /^my-font\/(.+)$/;
@@ -175,7 +175,7 @@ function fieldOf(message: string, files: string[]): string | undefined {
 function pageWords(message: string, files: string[]): string {
   if (message.startsWith(OWN_SYMBOLS_CODE)) return 'This deck was made from your own words or pictures: give the same ones again here, then press Show the answer';
   let m = message
-    .replace(OWN_WORDS, (_, n: string, colon: string) => `Line ${n} of your words${colon}`)
+    .replace(OWN_WORDS, (_, at: string, n: string, colon: string) => (at === 'line' ? `Line ${n} of your words${colon}` : `Word ${n} of your list${colon}`))
     .replace(/^--symbols (?:[\w-]+\/)*words\.txt has/, 'Your list has')
     .replace(/^--symbols (?:[\w-]+\/)*pictures has (\d+) pictures?/, (_, n: string) => `You chose ${n} ${n === '1' ? 'picture' : 'pictures'}`)
     .replace(/^--symbols (?:[\w-]+\/)*pictures: the folder has no PNG, JPEG or SVG pictures/, 'None of the files you chose is a PNG, JPEG or SVG picture')

@@ -49,20 +49,25 @@ function loadWords(path: string): SymbolSource[] {
   if (/\.(png|jpe?g|svg|gif|pdf|docx?)$/i.test(path)) {
     fail(`--symbols ${path}: give a .txt word list or a folder of pictures, not a single picture`);
   }
-  const lines = text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '').split(/\r?\n/);
+  let lines = text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '').split(/\r?\n/);
+  // all on one line between commas or semicolons ("cat, dog, hen"), as typed in an e-mail: a list
+  // of words, not one long symbol (a class list is read the same way)
+  const inline = lines.length === 1 ? (['\t', ';', ','] as const).find((sep) => lines[0]!.split(sep).length >= 3) : undefined;
+  if (inline) lines = lines[0]!.split(inline).filter((w, i, all) => i < all.length - 1 || w.trim());
+  const at = (i: number) => (inline ? `word ${i + 1}` : `line ${i + 1}`);
   const seen = new Map<string, number>();
   return lines.map((raw, i) => {
     const word = raw.trim().replace(/\s+/g, ' ');
-    if (!word) fail(`${path} line ${i + 1} is empty: put one word or short phrase on every line`);
-    if (word.length > MAX_WORD) fail(`${path} line ${i + 1} is longer than ${MAX_WORD} characters: use a word or short phrase`);
+    if (!word) fail(inline ? `${path} ${at(i)} is empty: put a word or short phrase between each two commas` : `${path} ${at(i)} is empty: put one word or short phrase on every line`);
+    if (word.length > MAX_WORD) fail(`${path} ${at(i)} is longer than ${MAX_WORD} characters: use a word or short phrase`);
     const key = word.toLowerCase();
     const first = seen.get(key);
-    if (first !== undefined) fail(`${path} line ${i + 1} repeats "${word}" from line ${first}: every symbol must be different`);
-    seen.set(key, i + 1);
+    if (first !== undefined) fail(`${path} ${at(i)} repeats "${word}" from ${at(first)}: every symbol must be different`);
+    seen.set(key, i);
     if (EMOJI.test(word)) {
       // an emoji line is drawn as the set's colour picture of it; no font here draws emoji
       const icon = emojiIcon(word);
-      if (!icon) fail(`${path} line ${i + 1}: there is no picture for the emoji ${word}; write it as a word instead`);
+      if (!icon) fail(`${path} ${at(i)}: there is no picture for the emoji ${word}; write it as a word instead`);
       return { kind: 'icon' as const, name: icon.replace(/-/g, ' '), icon };
     }
     return { kind: 'word' as const, name: word };
