@@ -799,6 +799,22 @@ describe('the web page', () => {
     expect(await page.textContent('#plan-error')).toMatch(/week\.yaml:4.*dificulty.*difficulty/);
   }, 120_000);
 
+  it('says what Open saved settings is for when a class list is opened there by mistake', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    for (const [name, body] of [
+      ['Class 4M.csv', 'Ava\nBen\nChloe\n'],
+      ['photo.png', '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR: "['],
+    ] as const) {
+      await page.setInputFiles('#plan-file', { name, mimeType: 'text/plain', buffer: Buffer.from(body, 'latin1') });
+      await page.waitForSelector('#plan-error:not([hidden])');
+      // no plan file's words (fields, roster, YAML) for a teacher who only ever saved settings here
+      expect(await page.textContent('#plan-error')).toBe(`${name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
+      await page.evaluate(() => ((document.querySelector('#plan-error') as HTMLElement).hidden = true));
+    }
+    expect(await page.inputValue('#roster')).toBe('');
+  }, 120_000);
+
   it('keeps a typed word list through a reload and in the link; a link without it says so by the Words box and makes nothing', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=kept-words`);

@@ -166,6 +166,11 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     planFile.value = '';
     if (!r) return;
     if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])]);
+    // a class list or another file chosen here by mistake: what this box is for, and where a list goes,
+    // not a plan file's syntax ("the plan must be a set of fields: title, seed, paper, roster and ...")
+    if (r.type === 'error' && /^[^:]*:\d+: (the plan must be a set of fields|the plan is not valid YAML or JSON)/.test(r.message)) {
+      return showError(planError, `${f.name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
+    }
     if (r.type === 'error') return showError(planError, r.message);
     const data = r.data as PlanData;
     fill(data);
