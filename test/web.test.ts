@@ -1002,6 +1002,31 @@ describe('the web page', () => {
     expect(await settled(page, before)).toMatch(/^Flow/);
   }, 120_000);
 
+  it('shows in an empty box the value that will be used when it follows another option', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=flow&seed=follow`);
+    await settled(page);
+    const before = await runs(page);
+    await page.getByLabel('Size', { exact: true }).fill('12');
+    // Width and Height left empty are Size's: the sheet made is 12x12, and the boxes say 12, not 8
+    expect(await settled(page, before)).toMatch(/^Flow · 12x12/);
+    expect(await page.getByLabel('Width', { exact: true }).getAttribute('placeholder')).toBe('12');
+    expect(await page.getByLabel('Height', { exact: true }).getAttribute('placeholder')).toBe('12');
+    await page.getByLabel('Size', { exact: true }).fill('');
+    expect(await page.getByLabel('Width', { exact: true }).getAttribute('placeholder')).toBe('8');
+    // a deck's Cards left empty is the whole deck: 7 cards for 3 symbols a card, not 57
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=follow`);
+    expect(await settled(page)).toMatch(/^Dobble · 7 cards/);
+    expect(await page.getByLabel('Cards', { exact: true }).getAttribute('placeholder')).toBe('7');
+    await page.getByLabel('Symbols per card').selectOption('5');
+    expect(await page.getByLabel('Cards', { exact: true }).getAttribute('placeholder')).toBe('21');
+    // the same on a class set's worksheets
+    await page.goto(`${s.url}?view=class`);
+    const flow = page.locator('.sheet-plan').nth(1);
+    await flow.getByLabel('Size', { exact: true }).fill('10');
+    expect(await flow.getByLabel('Width', { exact: true }).getAttribute('placeholder')).toBe('10');
+  }, 120_000);
+
   it('says under the Example switch that large print leaves the worked example out, on both views', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=lp`);

@@ -1,5 +1,6 @@
 import type { Field, KindForm } from '../../src/form.js';
 import { wordsNote } from './words-note.js';
+import { deckSize, hasPlane } from '../../src/kinds/dobble/plane.js';
 import { FieldErrors, h, uid } from './dom.js';
 import type { Values } from './protocol.js';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from '../../src/pdf/picture-limits.js';
@@ -159,6 +160,25 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   element.addEventListener('input', wordNote);
   element.addEventListener('change', wordNote);
 
+  // A grey example in an empty box reads as what will be used: a default that follows another field
+  // follows it here too (Width showed 8 beside a Size of 12; Cards 57 for a deck of 3 symbols a card, 7 cards).
+  const follows: [HTMLInputElement | HTMLSelectElement, () => string][] = [];
+  const size = controls.get('size') as HTMLInputElement | undefined;
+  for (const key of ['width', 'height', 'cols', 'rows']) {
+    const c = controls.get(key);
+    if (c && size) follows.push([c, () => size.value.trim() || size.placeholder]);
+  }
+  const cards = controls.get('cards');
+  const perCardBox = controls.get('symbolsPerCard');
+  if (cards && perCardBox) follows.push([cards, () => (hasPlane(Number(perCardBox.value)) ? String(deckSize(Number(perCardBox.value))) : '')]);
+  const followed = new Map(follows.map(([c]) => [c, (c as HTMLInputElement).placeholder]));
+  const follow = () => {
+    for (const [c, value] of follows) (c as HTMLInputElement).placeholder = value() || followed.get(c)!;
+  };
+  element.addEventListener('input', follow);
+  element.addEventListener('change', follow);
+  follow();
+
   return {
     element,
     values() {
@@ -182,6 +202,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
         showLost();
       }
       wordNote();
+      follow();
     },
     kept: (): Record<string, string> => (filesField && !own.pictures.length && own.words.trim() ? { words: own.words } : {}),
     problems() {
