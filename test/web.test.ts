@@ -232,6 +232,18 @@ describe('the web page', () => {
     expect(await page.textContent('.own .note')).toMatch(/^A deck with 3 symbols a card uses 7 of your 9 words/);
   }, 120_000);
 
+  it('says how many of the chosen pictures a deck leaves out, as it does for words', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=pics9`);
+    await settled(page);
+    const before = await runs(page);
+    await page.setInputFiles('input[type=file][accept*=png]', [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => ({ name: `pet${i}.png`, mimeType: 'image/png', buffer: greyPng(8 + i, 8 + i) })));
+    expect(await settled(page, before)).toMatch(/^Dobble · 7 cards/);
+    expect(await page.textContent('.own .note')).toBe('A deck with 3 symbols a card uses 7 of your 9 pictures, chosen at random: 2 are left out. With 4 symbols a card, 13 pictures are used: add 4 more.');
+    await page.selectOption('label:has-text("Symbols per card") + select', '4');
+    expect(await page.isVisible('.own .note')).toBe(false);
+  }, 120_000);
+
   it('marks a repeated word under the word list, by its line, not by a file the teacher never made', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=words2`);

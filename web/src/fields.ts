@@ -151,8 +151,8 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     // one line between commas is a list of words, as the deck reads it (src/kinds/dobble/custom.ts)
     const sep = lines.length === 1 ? ['\t', ';', ','].find((c) => lines[0]!.split(c).length >= 3) : undefined;
     const list = sep ? lines[0]!.split(sep).map((w) => w.trim()).filter(Boolean) : lines;
-    const words = own.pictures.length ? 0 : new Set(list.map((w) => w.toLowerCase())).size;
-    const text = wordsNote(words, k);
+    // pictures chosen are used instead of the words: the ones a deck leaves out are said just the same
+    const text = own.pictures.length ? wordsNote(own.pictures.length, k, 'pictures') : wordsNote(new Set(list.map((w) => w.toLowerCase())).size, k);
     const note = notes.get(filesField.key)!;
     note.textContent = text;
     note.hidden = !text;
