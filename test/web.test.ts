@@ -764,6 +764,15 @@ describe('the web page', () => {
     await page.click('button:has-text("Make the class set")');
     expect(await settled(page, before)).toMatch(/^Ready in .*: 2 pupils' PDFs/);
     expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);
+    // a mistake in a worksheet's own words, found as the deck is made: by those words too
+    await page.selectOption('#add-kind', 'dobble');
+    await page.click('button:has-text("Add")');
+    await sheet(2).getByLabel('Words, one on each line').fill('cat\ncat\ndog');
+    before = await runs(page);
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page, before)).toBe('Please check the worksheet marked in red.');
+    expect(await sheet(2).locator('.invalid .error').textContent()).toBe('Line 2 of your words repeats "cat" from line 1: every symbol must be different');
+    expect(await page.isHidden('#plan-error')).toBe(true);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
   }, 120_000);
 

@@ -194,12 +194,24 @@ function pageWords(message: string, files: string[]): string {
 /** A class set's message about one of its worksheets ("worksheet 2 (flow): ..."), from src/batch/parts.ts. */
 const WORKSHEET = /^worksheet (\d+) \([a-z-]+\): /;
 
-function errorReply(id: number, err: UserError, files: string[] = []): Reply {
+/**
+ * The worksheet of a class set whose own words or pictures a message is about ("sheet3/words.txt
+ * line 2 repeats ..."): the one whose symbols are in that folder.
+ */
+function sheetOfFiles(job: Job, m: string): number | undefined {
+  if (job.type !== 'batch') return undefined;
+  const folder = /(?:^|\s)([\w-]+\/)(?:words\.txt|pictures\b)/.exec(m)?.[1];
+  const i = folder ? job.plan.worksheets.findIndex((ws) => typeof ws.symbols === 'string' && ws.symbols.startsWith(folder)) : -1;
+  return i >= 0 ? i : undefined;
+}
+
+function errorReply(id: number, err: UserError, files: string[] = [], job?: Job): Reply {
   const line = (m: string): Problem => {
     // said on that worksheet's card, which shows its kind and number
-    const sheet = WORKSHEET.exec(m);
-    const rest = sheet ? m.slice(sheet[0].length) : m;
-    return { message: pageWords(rest, files), field: fieldOf(rest, files), ...(sheet ? { sheet: Number(sheet[1]) - 1 } : {}) };
+    const named = WORKSHEET.exec(m);
+    const rest = named ? m.slice(named[0].length) : m;
+    const sheet = named ? Number(named[1]) - 1 : job && sheetOfFiles(job, rest);
+    return { message: pageWords(rest, files), field: fieldOf(rest, files), ...(sheet !== undefined ? { sheet } : {}) };
   };
   return { id, type: 'error', ...line(err.message), ...(err.more.length ? { more: err.more.map(line) } : {}) };
 }
@@ -226,7 +238,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
         return;
       }
       if (err instanceof UserError) {
-        post(errorReply(id, err, 'files' in job ? Object.keys(job.files ?? {}) : []));
+        post(errorReply(id, err, 'files' in job ? Object.keys(job.files ?? {}) : [], job));
       } else {
         console.error(err);
         post({ id, type: 'error', message: 'Something went wrong while making this. Try other options, or reload the page.' });
