@@ -783,10 +783,11 @@ describe('the web page', () => {
     await page.check('#large-print');
     const sheet = (i: number) => page.locator('.sheet-plan').nth(i);
     await sheet(0).getByLabel('Size', { exact: true }).fill('4');
+    await sheet(1).getByLabel('Size', { exact: true }).fill('12');
     await page.click('button:has-text("Make the class set")');
     expect(await settled(page)).toBe('Please check the worksheet marked in red.');
-    // the 4x4 Calcudoku fits; the 8x8 Flow, the second worksheet, does not: said on it, as a sentence
-    expect(await sheet(1).locator('h3 + .error').textContent()).toMatch(/^Large print: an 8x8 puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print$/);
+    // the 4x4 Calcudoku fits; the 12x12 Flow, the second worksheet, does not: said on it, as a sentence
+    expect(await sheet(1).locator('h3 + .error').textContent()).toMatch(/^Large print: a 12x12 puzzle is too big for a booklet's half page with 16 pt clues; choose a smaller size, print the booklet unfolded, or leave out large print$/);
     expect(await sheet(0).locator('.error:visible').count()).toBe(0);
     expect(await page.isHidden('#plan-error')).toBe(true);
     const box = (await sheet(1).locator('h3 + .error').boundingBox())!;
