@@ -270,7 +270,8 @@ describe('what the sweep found: refused in one line rather than printed over eac
       const files: string[] = [];
       return runBatchCore(setup, new InThreadRunner(setup), { file: async (name) => void files.push(name) }).then(() => files);
     };
-    await expect(run(true)).rejects.toThrow(/^large print: the numbers of a 10x10 Fultiples board cannot be 16 pt on a folded booklet's half page; choose a smaller board, print the booklet unfolded, or leave out large print$/);
+    // a class set's refusal names its worksheet (src/batch/parts.ts), so the page can say it on that worksheet
+    await expect(run(true)).rejects.toThrow(/^worksheet 1 \(fultiples\): large print: the numbers of a 10x10 Fultiples board cannot be 16 pt on a folded booklet's half page; choose a smaller board, print the booklet unfolded, or leave out large print$/);
     // unfolded, on whole pages, they can
     expect(await run(false)).toContain('T.pdf');
   });
