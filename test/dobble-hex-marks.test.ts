@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dobble } from '../src/kinds/dobble/index.js';
 import { Draw, MM, type Point } from '../src/pdf/draw.js';
-import { renderToBuffer } from '../src/pdf/render.js';
-import { documentPages, generateItems, kindPart, Templates } from '../src/run.js';
+import { renderDeckPages } from './helpers/deck-pages.js';
 
 /**
  * Hexagon cards for a print shop (--bleed): a hexagon is cut along its six sides, so its crop marks
@@ -31,19 +30,10 @@ async function drawn(paper: 'a4' | 'letter', bleed: number) {
     lines.push({ page, seg: [[x1, y1], [x2, y2]], stroke: String(style.stroke ?? ''), width: style.width ?? 0 });
     return line.call(this, x1, y1, x2, y2, style);
   });
-  const templates = new Templates({});
   const options = dobble.schema.parse({ shape: 'hexagon', cards: 6, bleed: String(bleed), backs: true });
-  const pages = documentPages([kindPart(dobble, options, generateItems(dobble, options, 'hex', 1), { paper }, templates)], 'back').main;
-  for (const [i, p] of pages.entries()) {
-    for (const slot of p.slots) {
-      const draw = slot.draw;
-      slot.draw = (d, box) => {
-        page = i;
-        draw(d, box);
-      };
-    }
-  }
-  await renderToBuffer(pages, { paper, templates, meta: { title: 't', subject: 's', keywords: 'k' } });
+  await renderDeckPages(options, paper, 'hex', (i) => {
+    page = i;
+  });
   return { lines, fills };
 }
 

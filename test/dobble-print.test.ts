@@ -7,8 +7,7 @@ import { dobble } from '../src/kinds/dobble/index.js';
 import { spotMatch } from '../src/kinds/spotmatch/index.js';
 import { Draw, MM, type Box, type Stroke } from '../src/pdf/draw.js';
 import { createDocument } from '../src/pdf/document.js';
-import { renderToBuffer } from '../src/pdf/render.js';
-import { documentPages, generateItems, kindPart, Templates } from '../src/run.js';
+import { renderDeckPages } from './helpers/deck-pages.js';
 
 type Rect = { x0: number; y0: number; x1: number; y1: number };
 
@@ -41,21 +40,10 @@ async function strokes(raw: Record<string, unknown>, paper: 'a4' | 'letter') {
     rec(style, { x0: Math.min(x1, x2), y0: Math.min(y1, y2), x1: Math.max(x1, x2), y1: Math.max(y1, y2) });
     return line.call(this, x1, y1, x2, y2, style);
   });
-  const templates = new Templates({});
   const options = dobble.schema.parse(raw);
-  const items = generateItems(dobble, options, 'print', 1);
-  const pages = documentPages([kindPart(dobble, options, items, { paper }, templates)], 'back').main;
-  // number the pages as they are drawn: every slot of a page is drawn before the next page starts
-  for (const [i, p] of pages.entries()) {
-    for (const slot of p.slots) {
-      const draw = slot.draw;
-      slot.draw = (d, box) => {
-        page = i;
-        draw(d, box);
-      };
-    }
-  }
-  await renderToBuffer(pages, { paper, templates, meta: { title: 't', subject: 's', keywords: 'k' } });
+  const pages = await renderDeckPages(options, paper, 'print', (i) => {
+    page = i;
+  });
   return { shapes, pages, options };
 }
 
