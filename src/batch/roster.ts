@@ -1,4 +1,5 @@
 import { fail } from '../core/errors.js';
+import { cells, oneLineList, type OneLineRule } from '../core/one-line.js';
 
 const MAX_PUPILS = 1000;
 const MAX_NAME = 80;
@@ -7,29 +8,6 @@ const MAX_NAME = 80;
 function cell(line: string): string {
   const t = line.trim();
   return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1).replace(/""/g, '"').trim() : t;
-}
-
-/** One line of a spreadsheet's export split at `sep`, quotes ("Smith, Ava", "say ""hi""") kept whole. */
-function cells(line: string, sep: string): string[] {
-  const out: string[] = [];
-  let cur = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') (cur += '"'), i++;
-      else if (c === '"') quoted = false;
-      else cur += c;
-    } else if (c === '"' && !cur.trim()) {
-      quoted = true;
-      cur = '';
-    } else if (c === sep) {
-      out.push(cur.trim());
-      cur = '';
-    } else cur += c;
-  }
-  out.push(cur.trim());
-  return out;
 }
 
 // Column headings of school exports and spreadsheets, compared in small letters without spaces or _.
@@ -83,7 +61,7 @@ export function parseRoster(text: string, file: string): string[] {
   const names: string[] = [];
   const lineOf: number[] = []; // the file's line of each name
   const columns = lines.length ? columnsOf(lines[0]!.line) : null;
-  const inline = !columns && lines.length === 1 ? oneLine(lines[0]!.line) : null;
+  const inline = !columns && lines.length === 1 ? oneLineList(lines[0]!.line, CLASS_LIST_LINE) : null;
   if (inline) {
     names.push(...inline);
     lineOf.push(...inline.map(() => lines[0]!.no));
@@ -128,16 +106,13 @@ export function notText(text: string, file: string): void {
 /**
  * A class list pasted from an e-mail or a spreadsheet's row, all on one line: "Ava, Ben, Chloe",
  * "Ava; Ben" or tab-separated cells. Two names with a comma are one pupil ("Smith, Ava"); three or
- * more are a list. A comma after the last name is dropped. Null: the line is one name.
+ * more are a list. Quoted cells are a spreadsheet's, kept whole.
  */
-function oneLine(line: string): string[] | null {
-  for (const [sep, least] of [['\t', 2], [';', 2], [',', 3]] as const) {
-    const parts = cells(line, sep).map((n) => n.replace(/\s+/g, ' '));
-    if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
-    if (parts.length >= least) return parts;
-  }
-  return null;
-}
+export const CLASS_LIST_LINE: OneLineRule = {
+  thresholds: [['\t', 2], [';', 2], [',', 3]],
+  quotes: true,
+  trailingCounts: false,
+};
 
 /**
  * A class list's names, checked: none blank or longer than MAX_NAME, none given twice (case

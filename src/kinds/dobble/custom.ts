@@ -1,4 +1,5 @@
 import { fail } from '../../core/errors.js';
+import { oneLineList, type OneLineRule } from '../../core/one-line.js';
 import { MissingAsset, port, text as utf8 } from '../../port/index.js';
 import { pdfkitDocument } from '../../pdf/document.js';
 import { renderSvg, SvgError } from '../../pdf/svg.js';
@@ -44,16 +45,25 @@ function stem(name: string): string {
   return name.replace(/\.[^.]*$/, '');
 }
 
+/**
+ * All on one line between commas or semicolons ("cat, dog, hen"), as typed in an e-mail: a list of
+ * words, not one long symbol. Three parts at any separator (a line with one separator stays one
+ * symbol, as it always has); quotes are part of a word, as typed, not a spreadsheet's cells.
+ */
+export const WORD_LIST_LINE: OneLineRule = {
+  thresholds: [['\t', 3], [';', 3], [',', 3]],
+  quotes: false,
+  trailingCounts: true,
+};
+
 function loadWords(path: string): SymbolSource[] {
   const text = utf8(read(path, `--symbols ${path}`, MAX_WORDS_BYTES));
   if (/\.(png|jpe?g|svg|gif|pdf|docx?)$/i.test(path)) {
     fail(`--symbols ${path}: give a .txt word list or a folder of pictures, not a single picture`);
   }
   let lines = text.replace(/^\uFEFF/, '').replace(/\r?\n$/, '').split(/\r?\n/);
-  // all on one line between commas or semicolons ("cat, dog, hen"), as typed in an e-mail: a list
-  // of words, not one long symbol (a class list is read the same way)
-  const inline = lines.length === 1 ? (['\t', ';', ','] as const).find((sep) => lines[0]!.split(sep).length >= 3) : undefined;
-  if (inline) lines = lines[0]!.split(inline).filter((w, i, all) => i < all.length - 1 || w.trim());
+  const inline = lines.length === 1 ? oneLineList(lines[0]!, WORD_LIST_LINE) : null;
+  if (inline) lines = inline;
   const at = (i: number) => (inline ? `word ${i + 1}` : `line ${i + 1}`);
   const seen = new Map<string, number>();
   return lines.map((raw, i) => {
