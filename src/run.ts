@@ -1,7 +1,7 @@
 import type { Explanation, Grid, Item, Kind, Paper, SectionContext } from './core/kind.js';
 import { Rng } from './core/rng.js';
 import { makeCode, parseCode, puzzleSeed, seedText } from './core/code.js';
-import { fail } from './core/errors.js';
+import { fail, failOn } from './core/errors.js';
 import { Templates } from './layout/templates.js';
 import { planPages, type Part, type PlannedPage } from './layout/plan.js';
 import { slotsBox } from './layout/page.js';
@@ -176,6 +176,9 @@ export function canonicalOptions(letter: string, options: string): string | unde
   }
 }
 
+/** The reason of the mistake: `symbols` given for a code that is not of a deck made with them. */
+export const SYMBOLS_NOT_NEEDED = 'symbols-not-needed';
+
 /**
  * Regenerates the puzzle behind a printed code. A code cannot carry the teacher's own files, so a
  * deck made with `--symbols` needs them named again (`symbols`).
@@ -187,7 +190,7 @@ export function fromCode(raw: string, symbols?: string): KeyResult {
   let options = kind.decode(parsed.options);
   if (symbols !== undefined) {
     if ((options as { symbols?: string }).symbols === undefined) {
-      fail(`--symbols is only for the code of a deck made with your own symbols; leave it out for ${raw}`);
+      fail(`--symbols is only for the code of a deck made with your own symbols; leave it out for ${raw}`, [], { field: '--symbols', reason: SYMBOLS_NOT_NEEDED });
     }
     options = { ...(options as object), symbols };
   }
@@ -206,7 +209,7 @@ export type { RenderOptions };
 export function explainItems<O, M>(kind: Kind<O, M>, options: O, items: Item<M>[], count: number | true, msg?: Messages): Explanation[] {
   if (!kind.explain) {
     const have = KINDS.filter((k) => k.explain).map((k) => k.name);
-    fail(`--explain: ${kind.name} has no worked solutions yet; ${have.length ? `${have.join(' and ')} ${have.length === 1 ? 'has' : 'have'} them` : 'no kind has them yet'}`);
+    failOn('--explain', `: ${kind.name} has no worked solutions yet; ${have.length ? `${have.join(' and ')} ${have.length === 1 ? 'has' : 'have'} them` : 'no kind has them yet'}`);
   }
   const n = count === true ? items.length : Math.min(count, items.length);
   return items.slice(0, n).map((it) => kind.explain!(options, it, msg));
@@ -217,7 +220,7 @@ export function explainCount(raw: unknown): number | true | undefined {
   if (raw === undefined || raw === false) return undefined;
   if (raw === true) return true;
   const s = String(raw).trim();
-  if (!/^\d+$/.test(s) || Number(s) < 1) fail(`--explain takes how many puzzles to explain, a whole number from 1 (got "${s}"); leave the number out to explain them all`);
+  if (!/^\d+$/.test(s) || Number(s) < 1) failOn('--explain', `takes how many puzzles to explain, a whole number from 1 (got "${s}"); leave the number out to explain them all`);
   return Number(s);
 }
 

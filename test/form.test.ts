@@ -77,7 +77,7 @@ describe('several wrong options at once', () => {
       return [];
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
-      return [e.message, ...e.more];
+      return [e.message, ...e.more.map((m) => m.message)];
     }
   }
   const kind = (name: string) => KINDS.find((k) => k.name === name)!;

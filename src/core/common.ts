@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Grid } from './kind.js';
+import { UserError } from './errors.js';
 
 /** Options every kind shares, on the command line and in batch plans alike. */
 export const commonSchema = z.object({
@@ -59,13 +60,18 @@ export function issueLine(error: z.ZodError, flagOf: (key: string) => string, in
 
 /** A line for each option zod found wrong (its first problem), in the order found. */
 export function issueLines(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>): string[] {
-  const seen = new Map<string, string>();
+  return issueErrors(error, flagOf, input).map((e) => e.message);
+}
+
+/** A mistake for each option zod found wrong, each with the field of its flag. */
+export function issueErrors(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>): UserError[] {
+  const seen = new Map<string, UserError>();
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
     if (seen.has(key)) continue;
     const msg = issue.message;
     const got = input && key in input && input[key] !== undefined ? ` (got ${JSON.stringify(input[key])})` : '';
-    seen.set(key, msg.startsWith('--') || !key ? msg : `${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`);
+    seen.set(key, msg.startsWith('--') || !key ? new UserError(msg) : new UserError(`${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`, [], { field: flagOf(key) }));
   }
   return [...seen.values()];
 }

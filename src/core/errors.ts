@@ -1,38 +1,83 @@
 /**
+ * Where a mistake is, for a page that shows it by its field rather than as the command line's one
+ * line: set where the mistake is found, so no one has to read it back out of the words.
+ */
+export interface Place {
+  /** The option it is about, by its command-line flag ("--size"): a form's field has the same flag. */
+  field?: string;
+  /** A class set's worksheet it is in (0 = the first). */
+  sheet?: number;
+  /**
+   * The message without the program's place ("plan.yaml:4: worksheets[0].size: "): the option by its
+   * flag, which a form names by its label. Unset: the message itself says it so.
+   */
+  words?: string;
+  /** The line of the file it is in (a plan's), for someone who edits that file by hand. */
+  line?: number;
+  /** A name for a mistake a page answers in its own way (a deck's code that needs the teacher's symbols again). */
+  reason?: string;
+}
+
+/**
  * A mistake in what the user asked for (options, files, codes). The CLI prints its message as one
  * line and exits with code 2; anything else that is thrown is a bug in puzzlepress.
  */
-export class UserError extends Error {
+export class UserError extends Error implements Place {
   /**
    * Further mistakes found in the same request, each a line of its own. The CLI prints only the
    * first; the web page shows each by its field, so a teacher fixes them in one go.
    */
-  readonly more: string[];
+  readonly more: UserError[];
+  readonly field?: string;
+  readonly sheet?: number;
+  readonly words?: string;
+  readonly line?: number;
+  readonly reason?: string;
 
-  constructor(message: string, more: string[] = []) {
+  constructor(message: string, more: (UserError | string)[] = [], place: Place = {}) {
     super(message);
     this.name = 'UserError';
-    this.more = more;
+    this.more = more.map((m) => (typeof m === 'string' ? new UserError(m) : m));
+    if (place.field !== undefined) this.field = place.field;
+    if (place.sheet !== undefined) this.sheet = place.sheet;
+    if (place.words !== undefined) this.words = place.words;
+    if (place.line !== undefined) this.line = place.line;
+    if (place.reason !== undefined) this.reason = place.reason;
+  }
+
+  /**
+   * The same mistakes with more of their place, found by a caller (a class set's worksheet), and
+   * the CLI's line as `message`; the words stay those of the place where it was found.
+   */
+  placed(message: string, place: Place): UserError {
+    const keep = (e: UserError): Place => ({ field: e.field, sheet: e.sheet, words: e.words ?? e.message, line: e.line, reason: e.reason, ...place });
+    return new UserError(message, this.more.map((m) => new UserError(m.message, [], keep(m))), keep(this));
   }
 }
 
-export function fail(message: string, more: string[] = []): never {
-  throw new UserError(message, more);
+export function fail(message: string, more: (UserError | string)[] = [], place: Place = {}): never {
+  throw new UserError(message, more, place);
+}
+
+/** A mistake in one option, told as the command line does: its flag first ("--size must be ..."). */
+export function failOn(flag: string, rest: string): never {
+  fail(rest.startsWith(':') ? `${flag}${rest}` : `${flag} ${rest}`, [], { field: flag });
 }
 
 /** Runs every check, then fails with all their mistakes together (the first one first). */
 export function failTogether<T extends unknown[]>(...checks: { [K in keyof T]: () => T[K] }): T {
-  const lines: string[] = [];
+  const found: UserError[] = [];
   const out = checks.map((check) => {
     try {
       return check();
     } catch (err) {
       if (!(err instanceof UserError)) throw err;
-      lines.push(err.message, ...err.more);
+      found.push(new UserError(err.message, [], err), ...err.more);
       return undefined;
     }
   });
-  if (lines.length) fail(lines[0]!, lines.slice(1));
+  const [first, ...more] = found;
+  if (first) fail(first.message, more, first);
   return out as T;
 }
 

@@ -1,6 +1,6 @@
 import type { Kind, OptionSpec } from './kind.js';
-import { commonSchema, COMMON_FLAGS, issueLines, type CommonOptions } from './common.js';
-import { fail } from './errors.js';
+import { commonSchema, COMMON_FLAGS, issueErrors, type CommonOptions } from './common.js';
+import { fail, failOn } from './errors.js';
 
 /** The values the user gave for these specs, undefined ones left out so schema defaults apply. */
 export function pickSpecs(values: Record<string, unknown>, specs: OptionSpec[]): Record<string, unknown> {
@@ -19,8 +19,8 @@ export function parseKindOptions<O>(kind: Kind<O>, raw: Record<string, unknown>)
   const input = pickSpecs(raw, kind.options);
   const parsed = kind.schema.safeParse(input);
   if (!parsed.success) {
-    const [first, ...more] = issueLines(parsed.error, (k) => flagOf(kind.options, k), input);
-    fail(first!, more);
+    const [first, ...more] = issueErrors(parsed.error, (k) => flagOf(kind.options, k), input);
+    fail(first!.message, more, first);
   }
   return parsed.data;
 }
@@ -29,8 +29,8 @@ export function parseCommon(raw: Record<string, unknown>): CommonOptions {
   const input = pickSpecs(raw, Object.keys(COMMON_FLAGS).map((key) => ({ key, flags: COMMON_FLAGS[key]!, description: '' })));
   const parsed = commonSchema.safeParse(input);
   if (!parsed.success) {
-    const [first, ...more] = issueLines(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input);
-    fail(first!, more);
+    const [first, ...more] = issueErrors(parsed.error, (k) => COMMON_FLAGS[k] ?? `--${k}`, input);
+    fail(first!.message, more, first);
   }
   return parsed.data;
 }
@@ -45,5 +45,5 @@ export const EXAMPLE_SPECS: OptionSpec[] = [
 export function exampleOf(v: unknown): boolean {
   if (v === undefined || v === true || v === 'true' || v === '1' || v === '') return true;
   if (v === false || v === 'false' || v === '0') return false;
-  fail(`--no-example is a switch: give it to leave the worked example out (got example "${String(v)}")`);
+  failOn('--no-example', `is a switch: give it to leave the worked example out (got example "${String(v)}")`);
 }

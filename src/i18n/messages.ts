@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat';
-import { fail } from '../core/errors.js';
+import { fail, failOn } from '../core/errors.js';
 import { MissingAsset, port, text } from '../port/index.js';
 
 export type Values = Record<string, string | number>;
@@ -39,7 +39,7 @@ export function messageTable(lang: string): Record<string, string> {
     raw = text(port().asset(`${FOLDER}/${lang}.json`));
   } catch (e) {
     if (e instanceof MissingAsset) throw e;
-    fail(`--lang ${lang}: there is no such language; the languages are ${languages().join(', ')}`);
+    failOn('--lang', `${lang}: there is no such language; the languages are ${languages().join(', ')}`);
   }
   let table: unknown;
   try {
@@ -118,7 +118,7 @@ const books = new Map<string, Book>();
 export function messages(lang: string = DEFAULT_LANG): Messages {
   let b = books.get(lang);
   if (!b) {
-    if (!languages().includes(lang)) fail(`--lang ${lang}: there is no such language; the languages are ${languages().join(', ')}`);
+    if (!languages().includes(lang)) failOn('--lang', `${lang}: there is no such language; the languages are ${languages().join(', ')}`);
     b = new Book(lang, messageTable(lang), lang === DEFAULT_LANG ? null : (messages(DEFAULT_LANG) as Book));
     books.set(lang, b);
   }

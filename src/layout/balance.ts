@@ -1,5 +1,5 @@
 import type { Grid } from '../core/kind.js';
-import { fail } from '../core/errors.js';
+import { fail, failOn } from '../core/errors.js';
 import { MM, type Box } from '../pdf/draw.js';
 import { LABEL_H, slotBoxes } from './page.js';
 
@@ -130,5 +130,5 @@ export function checkLayout(grid: Grid, area: Box, l: Legibility): void {
   const clue = cell * l.clueShare;
   const sizes = `${what} ${(cell / MM).toFixed(1)} mm wide${clue < minClue ? ` and the clues ${clue.toFixed(1)} pt` : ''}`;
   const fix = suggest ? `use --layout ${suggest.cols}x${suggest.rows} (${most} a page) or fewer` : 'use a smaller puzzle';
-  fail(`--layout ${grid.cols}x${grid.rows} would print the ${l.across}x${l.down} ${sizes}, too small to read and write in (at least ${min} mm ${what} and ${minClue} pt clues): ${fix}`);
+  failOn('--layout', `${grid.cols}x${grid.rows} would print the ${l.across}x${l.down} ${sizes}, too small to read and write in (at least ${min} mm ${what} and ${minClue} pt clues): ${fix}`);
 }

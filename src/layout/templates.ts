@@ -1,5 +1,5 @@
 import Handlebars from 'handlebars';
-import { fail, UserError } from '../core/errors.js';
+import { fail, UserError, failOn } from '../core/errors.js';
 import { MissingAsset, port, text } from '../port/index.js';
 import { readUserFile } from '../port/user-file.js';
 import { marker, parseBlocks, type Align, type Block } from './blocks.js';
@@ -191,7 +191,7 @@ export function templateOverrides(values: string[]): Record<string, string> {
     const m = /^([a-z]+)=(.+)$/.exec(v);
     const [name, file] = m ? [m[1]!, m[2]!] : ['worksheet', v];
     if (!TEMPLATE_NAMES.includes(name)) {
-      fail(`--template ${v}: there is no "${name}" page; the pages are ${TEMPLATE_NAMES.join(', ')} (write NAME=FILE, or just FILE for the worksheet)`);
+      failOn('--template', `${v}: there is no "${name}" page; the pages are ${TEMPLATE_NAMES.join(', ')} (write NAME=FILE, or just FILE for the worksheet)`);
     }
     out[name] = file;
   }

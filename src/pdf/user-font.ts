@@ -1,4 +1,4 @@
-import { fail } from '../core/errors.js';
+import { fail, failOn } from '../core/errors.js';
 import { readUserFile } from '../port/user-file.js';
 import { parseFont } from './fallback.js';
 import { FONT_CHOICES, FONT_NAMES, isFontFile } from './fonts.js';
@@ -15,13 +15,13 @@ export function userFont(path: string): { bytes: Uint8Array; font: FkFont } {
   if (!f) {
     const what = `--font ${path}`;
     const hint = 'give a TrueType (.ttf) or OpenType (.otf) font file, or a font name';
-    const bytes = readUserFile(path, { what, maxBytes: MAX_FONT_BYTES, hint });
+    const bytes = readUserFile(path, { what, maxBytes: MAX_FONT_BYTES, hint, field: '--font' });
     let font: FkFont;
     try {
       font = parseFont(bytes);
       if (!font.hasGlyphForCodePoint(0x41) && !font.hasGlyphForCodePoint(0x30)) throw new Error('no letters');
     } catch {
-      fail(`${what} is not a font file that can be read: ${hint}`);
+      fail(`${what} is not a font file that can be read: ${hint}`, [], { field: '--font' });
     }
     f = { bytes, font };
     opened.set(path, f);
@@ -37,5 +37,5 @@ export function checkFont(font: string | undefined): void {
     userFont(font);
     return;
   }
-  fail(`--font "${font}" is not a font we have: use ${FONT_NAMES.join(', ')}, or the path of a .ttf or .otf file`);
+  failOn('--font', `"${font}" is not a font we have: use ${FONT_NAMES.join(', ')}, or the path of a .ttf or .otf file`);
 }

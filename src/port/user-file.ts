@@ -8,6 +8,8 @@ export interface UserFileLimits {
   maxBytes: number;
   /** What would work instead, ending the message, e.g. "give a Handlebars (.hbs) file". */
   hint: string;
+  /** The option that named the file ("--font"), so a page marks the field where it was chosen. */
+  field?: string;
 }
 
 function size(bytes: number): string {
@@ -21,20 +23,21 @@ function size(bytes: number): string {
  */
 export function readUserFile(path: string, limits: UserFileLimits): Uint8Array {
   const { what, maxBytes, hint } = limits;
+  const wrong: (message: string) => never = (message) => fail(message, [], { field: limits.field });
   let bytes: Uint8Array;
   try {
     bytes = port().readFile(path, maxBytes);
   } catch (e) {
     if (e instanceof MissingAsset) throw e;
     const code = errorCode(e);
-    if (code === 'ENOENT' || code === 'ENOTDIR') fail(`${what} does not exist: ${hint}`);
-    if (code === 'EISDIR') fail(`${what} is a folder, not a file: ${hint}`);
-    if (code === 'EFBIG') fail(`${what} is larger than ${size(maxBytes)}: ${hint}`);
-    if (code === 'ENOTREG') fail(`${what} is not a plain file (a device or a pipe): ${hint}`);
-    if (code === 'EACCES' || code === 'EPERM') fail(`${what} cannot be read (no permission): check its permissions, or ${hint}`);
-    fail(`${what} cannot be read (${code}): ${hint}`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') wrong(`${what} does not exist: ${hint}`);
+    if (code === 'EISDIR') wrong(`${what} is a folder, not a file: ${hint}`);
+    if (code === 'EFBIG') wrong(`${what} is larger than ${size(maxBytes)}: ${hint}`);
+    if (code === 'ENOTREG') wrong(`${what} is not a plain file (a device or a pipe): ${hint}`);
+    if (code === 'EACCES' || code === 'EPERM') wrong(`${what} cannot be read (no permission): check its permissions, or ${hint}`);
+    wrong(`${what} cannot be read (${code}): ${hint}`);
   }
   // A port may not check the size itself (a browser hands over the whole file).
-  if (bytes.length > maxBytes) fail(`${what} is larger than ${size(maxBytes)}: ${hint}`);
+  if (bytes.length > maxBytes) wrong(`${what} is larger than ${size(maxBytes)}: ${hint}`);
   return bytes;
 }

@@ -1,4 +1,4 @@
-import { fail, aOrAn } from '../../core/errors.js';
+import { fail, aOrAn, failOn } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { MM } from '../../pdf/draw.js';
 import { setSymbols, symbolShapes, wordBox, type SetName, type SymbolSource } from '../../pdf/symbols.js';
@@ -34,9 +34,12 @@ export function plane(q: number): number[][] {
 }
 
 /** The symbols a deck may draw from: the teacher's files, or a built-in set. */
+/** The reason of the mistake: a deck's code made from the teacher's own symbols, asked for without them. */
+export const OWN_SYMBOLS_NEEDED = 'own-symbols-needed';
+
 export function symbolPool(o: SymbolChoice): SymbolSource[] {
   if (o.symbols === CUSTOM_SYMBOLS) {
-    fail('this code was made with your own symbols: give the same file or folder again, as in puzzlepress key CODE --symbols FOLDER');
+    fail('this code was made with your own symbols: give the same file or folder again, as in puzzlepress key CODE --symbols FOLDER', [], { field: '--symbols', reason: OWN_SYMBOLS_NEEDED });
   }
   return o.symbols !== undefined ? loadSymbols(o.symbols) : setSymbols(o.set);
 }
@@ -53,7 +56,7 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
       let k = MAX_SYMBOLS_PER_CARD;
       while (k >= 3 && !(hasPlane(k) && deckSize(k) <= pool.length)) k--;
       const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what})${cards ? ' or fewer --cards' : ''}` : '';
-      fail(`--symbols ${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
+      failOn('--symbols', `${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
     }
     const advice = o.set === 'all'
       ? 'use --symbols with your own words or pictures, or fewer --symbols-per-card'

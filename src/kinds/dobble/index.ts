@@ -1,4 +1,4 @@
-import { fail } from '../../core/errors.js';
+import { fail, failOn } from '../../core/errors.js';
 import type { Item, Kind, Section, SectionContext } from '../../core/kind.js';
 import { MM, type Box, type Draw } from '../../pdf/draw.js';
 import { buildDeck, checkDeck, type Deck } from './deck.js';
@@ -36,11 +36,11 @@ function cardMm(o: DobbleOptions, ctx: SectionContext): number {
   const { cols, rows } = ctx.grid ?? { cols: 2, rows: ctx.largePrint ? 2 : 3 };
   const most = Math.floor(Math.min(area.w / cols - g, area.h / rows / aspect(o.shape) - g / aspect(o.shape)) / MM);
   if (o.cardSize === undefined) {
-    if (most < 20) fail(`--layout ${cols}x${rows} leaves room for cards of only ${Math.max(0, most)} mm; try 3x4 or fewer cards a page`);
+    if (most < 20) failOn('--layout', `${cols}x${rows} leaves room for cards of only ${Math.max(0, most)} mm; try 3x4 or fewer cards a page`);
     return Math.min(DEFAULT_CARD_MM, most);
   }
   // cards bigger than their slots would overlap and their cut lines cross
-  if (ctx.grid && o.cardSize > most) fail(`--card-size ${o.cardSize} mm does not fit --layout ${cols}x${rows}: at most ${Math.max(0, most)} mm; leave out one of them`);
+  if (ctx.grid && o.cardSize > most) failOn('--card-size', `${o.cardSize} mm does not fit --layout ${cols}x${rows}: at most ${Math.max(0, most)} mm; leave out one of them`);
   return o.cardSize;
 }
 
@@ -56,7 +56,7 @@ function cardGrid(o: DobbleOptions, ctx: SectionContext, mm: number) {
   const rows = Math.floor((area.h + 0.01) / (h + g));
   if (cols < 1 || rows < 1) {
     const most = Math.floor(Math.min(area.w - g, area.h / aspect(o.shape) - g) / MM);
-    fail(`--card-size ${mm} mm does not fit on ${ctx.paper === 'a4' ? 'A4' : 'Letter'} paper: at most ${most} mm`);
+    failOn('--card-size', `${mm} mm does not fit on ${ctx.paper === 'a4' ? 'A4' : 'Letter'} paper: at most ${most} mm`);
   }
   return { cols, rows };
 }

@@ -1,4 +1,4 @@
-import { fail } from '../../core/errors.js';
+import { fail, failOn } from '../../core/errors.js';
 import { field, primePower } from './gf.js';
 
 /** Largest K we offer: q = 31 gives 993 cards, already more than anyone prints. */
@@ -17,7 +17,7 @@ export function deckSize(k: number): number {
 /** Refuses a K without a known projective plane, naming the nearest K values that work. */
 export function checkSymbolsPerCard(k: number): void {
   if (!Number.isInteger(k) || k < 3 || k > MAX_SYMBOLS_PER_CARD) {
-    fail(`--symbols-per-card must be a whole number from 3 to ${MAX_SYMBOLS_PER_CARD} (got ${k})`);
+    failOn('--symbols-per-card', `must be a whole number from 3 to ${MAX_SYMBOLS_PER_CARD} (got ${k})`);
   }
   if (hasPlane(k)) return;
   let below = k - 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, failTogether, aOrAn } from '../../core/errors.js';
+import { fail, failTogether, aOrAn, failOn } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import type { Difficulty } from './model.js';
 import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
@@ -74,7 +74,7 @@ function side(flag: string, raw: unknown): number | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
   if (!Number.isInteger(n) || n < MIN_SIDE || n > MAX_SIDE) {
-    fail(`--${flag} must be a whole number from ${MIN_SIDE} to ${MAX_SIDE}, not "${raw}"`);
+    failOn(`--${flag}`, `must be a whole number from ${MIN_SIDE} to ${MAX_SIDE}, not "${raw}"`);
   }
   return n;
 }
@@ -82,22 +82,22 @@ function side(flag: string, raw: unknown): number | undefined {
 function parseColors(raw: string, width: number, height: number): [number, number] {
   const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
   const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));
-  if (!m) fail(`--colors must be one number, or the fewest and most lines with a dash between, such as 6-8 (not "${raw}")`);
+  if (!m) failOn('--colors', `must be one number, or the fewest and most lines with a dash between, such as 6-8 (not "${raw}")`);
   const min = Number(m[1]);
   const max = m[2] === undefined ? min : Number(m[2]);
-  if (min > max) fail(`--colors ${raw}: write the smaller number first, such as ${max}-${min}`);
-  if (min < 2) fail(`--colors ${raw}: a puzzle needs at least 2 lines`);
+  if (min > max) failOn('--colors', `${raw}: write the smaller number first, such as ${max}-${min}`);
+  if (min < 2) failOn('--colors', `${raw}: a puzzle needs at least 2 lines`);
   if (max > cap) {
     // "labels up to 60" was the program's reason, not one a teacher can act on
     const why = cap < MAX_LINES ? 'each line needs at least 3 squares' : `no grid has more than ${MAX_LINES}`;
-    fail(`--colors ${raw}: ${aOrAn(String(width))} ${width}x${height} grid fits at most ${cap} lines (${why})`);
+    failOn('--colors', `${raw}: ${aOrAn(String(width))} ${width}x${height} grid fits at most ${cap} lines (${why})`);
   }
   return [min, max];
 }
 
 function levelOf(v: unknown): Difficulty {
   const level = v === undefined ? 'medium' : String(v).trim().toLowerCase();
-  if (!LEVELS.includes(level as Difficulty)) fail(`--difficulty must be easy, medium, hard or expert, not "${v}"`);
+  if (!LEVELS.includes(level as Difficulty)) failOn('--difficulty', `must be easy, medium, hard or expert, not "${v}"`);
   return level as Difficulty;
 }
 

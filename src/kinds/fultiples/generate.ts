@@ -1,5 +1,5 @@
 import type { Rng } from '../../core/rng.js';
-import { fail, aOrAn } from '../../core/errors.js';
+import { fail, failOn, aOrAn } from '../../core/errors.js';
 import type { FultiplesOptions, Task } from './options.js';
 import { taskText } from './options.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
@@ -216,7 +216,7 @@ export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
     return fail(`could not deal ${aOrAn(String(o.cols))} ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`);
   }
   const taskRng = rng.fork('tasks');
-  const tasks = o.tasks.map((t) => answerTask(b, t, taskRng) ?? fail(impossible(t)));
+  const tasks = o.tasks.map((t) => answerTask(b, t, taskRng) ?? failOn('--task', impossible(t)));
   return {
     primes: o.primes,
     scalars: o.scalars,
@@ -229,7 +229,7 @@ export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
 }
 
 function impossible(t: Task): string {
-  const what = `--task ${taskText(t)}`;
+  const what = taskText(t);
   switch (t.type) {
     case 'multiples':
     case 'both':

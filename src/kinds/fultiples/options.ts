@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OptionSpec } from '../../core/kind.js';
-import { fail } from '../../core/errors.js';
+import { fail, failOn } from '../../core/errors.js';
 import { isPrime, possibleValues, validScalars } from './numbers.js';
 
 export type Task =
@@ -69,7 +69,7 @@ const TASK_HELP = 'not a worksheet; write one of multiples:7 (shade the multiple
 function intIn(flag: string, raw: unknown, lo: number, hi: number): number {
   const text = String(raw).trim();
   const n = typeof raw === 'number' ? raw : /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(n) || n < lo || n > hi) fail(`${flag} ${text}: give a whole number from ${lo} to ${hi}`);
+  if (!Number.isInteger(n) || n < lo || n > hi) failOn(flag, `${text}: give a whole number from ${lo} to ${hi}`);
   return n;
 }
 
@@ -80,13 +80,13 @@ function parsePrimes(raw: unknown): number[] {
   const nums: number[] = [];
   for (const t of list) {
     const n = /^\d+$/.test(t) ? Number(t) : NaN;
-    if (!isPrime(n)) fail(`--primes: "${t}" is not a prime; give primes such as 2,3,5,7 (1 and 0 are not primes)`);
-    if (n > MAX_PRIME) fail(`--primes: ${n} is too large; use primes up to ${MAX_PRIME}`);
-    if (nums.includes(n)) fail(`--primes: ${n} is listed twice; give each prime once`);
+    if (!isPrime(n)) failOn('--primes', `: "${t}" is not a prime; give primes such as 2,3,5,7 (1 and 0 are not primes)`);
+    if (n > MAX_PRIME) failOn('--primes', `: ${n} is too large; use primes up to ${MAX_PRIME}`);
+    if (nums.includes(n)) failOn('--primes', `: ${n} is listed twice; give each prime once`);
     nums.push(n);
   }
   // 2 and 3 keep the wild cards 2 and 3 playable and give every board its small, busy numbers.
-  if (!nums.includes(2) || !nums.includes(3)) fail(`--primes ${list.join(',')}: the list must include 2 and 3, e.g. 2,3,7`);
+  if (!nums.includes(2) || !nums.includes(3)) failOn('--primes', `${list.join(',')}: the list must include 2 and 3, e.g. 2,3,7`);
   return nums.sort((a, b) => a - b);
 }
 
@@ -94,12 +94,12 @@ function parseScalars(raw: unknown): [number, number] {
   if (raw === undefined) return DEFAULTS.scalars;
   const text = Array.isArray(raw) ? raw.join('-') : String(raw).trim();
   const m = /^(\d+)\s*-\s*(\d+)$/.exec(text) ?? /^(\d+)$/.exec(text);
-  if (!m) fail(`--scalars "${text}": give a range like 2-20`);
+  if (!m) failOn('--scalars', `"${text}": give a range like 2-20`);
   const lo = Number(m[1]);
   const hi = Number(m[2] ?? m[1]);
-  if (lo < 2) fail(`--scalars ${text}: the range must start at 2 or more (1 would put bare primes on the board)`);
-  if (hi > MAX_SCALAR) fail(`--scalars ${text}: the range must end at ${MAX_SCALAR} or less`);
-  if (lo > hi) fail(`--scalars ${text}: the first number must not be bigger than the second`);
+  if (lo < 2) failOn('--scalars', `${text}: the range must start at 2 or more (1 would put bare primes on the board)`);
+  if (hi > MAX_SCALAR) failOn('--scalars', `${text}: the range must end at ${MAX_SCALAR} or less`);
+  if (lo > hi) failOn('--scalars', `${text}: the first number must not be bigger than the second`);
   return [lo, hi];
 }
 
@@ -108,7 +108,7 @@ function parseTask(raw: unknown): Task {
   const text = String(raw).trim();
   const [name, arg] = text.split(':', 2) as [string, string | undefined];
   const nums = arg === undefined ? [] : arg.split(',').map((t) => (/^\d+$/.test(t.trim()) ? Number(t) : NaN));
-  const bad = () => fail(`--task ${text}: ${TASK_HELP}`);
+  const bad = () => failOn('--task', `${text}: ${TASK_HELP}`);
   if (nums.some((n) => Number.isNaN(n))) bad();
   switch (name.toLowerCase()) {
     case 'multiples':
@@ -149,25 +149,25 @@ export function taskText(t: Task): string {
 
 /** Refuses tasks no board with these options could ever answer, before any board is made. */
 function checkTask(t: Task, o: Omit<FultiplesOptions, 'tasks'>, values: number[]): void {
-  const flag = `--task ${taskText(t)}`;
+  const task = taskText(t);
   const alphabet = o.primes.join(',');
   const onBoard = (p: number) => {
-    if (!o.primes.includes(p)) fail(`${flag}: ${p} is not one of the board's primes (${alphabet}); choose one of them`);
+    if (!o.primes.includes(p)) failOn('--task', `${task}: ${p} is not one of the board's primes (${alphabet}); choose one of them`);
   };
   if (t.type === 'multiples') onBoard(t.p);
   if (t.type === 'both') {
     onBoard(t.p);
     onBoard(t.q);
-    if (t.p === t.q) fail(`${flag}: give two different primes from ${alphabet}`);
+    if (t.p === t.q) failOn('--task', `${task}: give two different primes from ${alphabet}`);
     if (!values.some((v) => v % (t.p * t.q) === 0)) {
-      fail(`${flag}: no number on these boards can be divisible by both ${t.p} and ${t.q}; widen --scalars or pick other primes`);
+      failOn('--task', `${task}: no number on these boards can be divisible by both ${t.p} and ${t.q}; widen --scalars or pick other primes`);
     }
   }
   if (t.type === 'next' && t.n !== undefined && !values.includes(t.n)) {
-    fail(`${flag}: ${t.n} can never be on these boards (numbers are one of ${alphabet} times a scalar from ${o.scalars[0]}-${o.scalars[1]}); pick a number on the board or leave it out`);
+    failOn('--task', `${task}: ${t.n} can never be on these boards (numbers are one of ${alphabet} times a scalar from ${o.scalars[0]}-${o.scalars[1]}); pick a number on the board or leave it out`);
   }
   if (t.type === 'chain' && (t.k < CHAIN[0] || t.k > CHAIN[1])) {
-    fail(`${flag}: a chain must have ${CHAIN[0]} to ${CHAIN[1]} cells`);
+    failOn('--task', `${task}: a chain must have ${CHAIN[0]} to ${CHAIN[1]} cells`);
   }
 }
 
@@ -175,7 +175,7 @@ function parseWild(raw: unknown): number {
   if (raw === undefined) return DEFAULTS.wildChance;
   const text = String(raw).trim().replace(/%$/, '');
   const n = /^\d+(\.\d)?$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 0 && n <= MAX_WILD)) fail(`--wild-chance ${text}: give a percent from 0 to ${MAX_WILD}, with at most one decimal (e.g. 3 or 2.5)`);
+  if (!(n >= 0 && n <= MAX_WILD)) failOn('--wild-chance', `${text}: give a percent from 0 to ${MAX_WILD}, with at most one decimal (e.g. 3 or 2.5)`);
   return n;
 }
 
@@ -185,7 +185,7 @@ function parseBool(flag: string, raw: unknown): boolean {
   const t = String(raw).toLowerCase();
   if (t === 'true' || t === 'yes' || t === 'on') return true;
   if (t === 'false' || t === 'no' || t === 'off') return false;
-  return fail(`${flag} ${String(raw)}: give true or false`);
+  return failOn(flag, `${String(raw)}: give true or false`);
 }
 
 /** Turns raw options (CLI strings or plan values) into checked, canonical options. */
@@ -194,7 +194,7 @@ export function normalize(raw: Record<string, unknown>): FultiplesOptions {
   const scalars = parseScalars(raw.scalars);
   const range = validScalars(primes, scalars[0], scalars[1]);
   if (range.length === 0) {
-    fail(`--scalars ${scalars.join('-')}: no number in this range is built only from the primes ${primes.join(',')}; widen the range (e.g. 2-20)`);
+    failOn('--scalars', `${scalars.join('-')}: no number in this range is built only from the primes ${primes.join(',')}; widen the range (e.g. 2-20)`);
   }
   const size = raw.size === undefined ? DEFAULTS.cols : intIn('--size', raw.size, SIDE[0], SIDE[1]);
   const cols = raw.cols === undefined ? size : intIn('--cols', raw.cols, SIDE[0], SIDE[1]);
