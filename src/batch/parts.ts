@@ -7,7 +7,7 @@ import { PAPER_SIZE } from '../pdf/document.js';
 import { defaultTitle, generateItems, sectionContext } from '../run.js';
 import type { BatchPlan, WorksheetPlan } from './plan.js';
 import { kindTitle } from '../i18n/messages.js';
-import { fail, UserError } from '../core/errors.js';
+import { UserError } from '../core/errors.js';
 
 export type Size = { w: number; h: number };
 
@@ -45,7 +45,13 @@ export interface BuiltWorksheet {
 export function worksheetItems(plan: BatchPlan, seed: string, index: number, pupilIndex: number | null): Item<unknown>[] {
   const ws: WorksheetPlan = plan.worksheets[index]!;
   const kind = findKind(ws.kind) as Kind;
-  return generateItems(kind, kind.schema.parse(ws.input), worksheetSeed(seed, pupilIndex, index), ws.count);
+  try {
+    return generateItems(kind, kind.schema.parse(ws.input), worksheetSeed(seed, pupilIndex, index), ws.count);
+  } catch (e) {
+    // a worksheet's own words or pictures are read here: the line stays the CLI's, the page marks that worksheet
+    if (e instanceof UserError) throw e.placed(e.message, { sheet: index });
+    throw e;
+  }
 }
 
 /**
@@ -56,7 +62,7 @@ function sectionsOf(kind: Kind, options: unknown, items: Item<unknown>[], ctx: S
   try {
     return kind.sections(options, items, ctx);
   } catch (e) {
-    if (e instanceof UserError) fail(`worksheet ${index + 1} (${kind.name}): ${e.message}`, e.more);
+    if (e instanceof UserError) throw e.placed(`worksheet ${index + 1} (${kind.name}): ${e.message}`, { sheet: index });
     throw e;
   }
 }

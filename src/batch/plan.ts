@@ -5,6 +5,7 @@ import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } fr
 import type { Kind, OptionSpec, Paper } from '../core/kind.js';
 import { commonSchema } from '../core/common.js';
 import { fail, UserError } from '../core/errors.js';
+import { flagOf } from '../core/options.js';
 import { KINDS, findKind } from '../kinds/index.js';
 import { checkNames, parseRoster } from './roster.js';
 import { DEFAULT_LANG, languages } from '../i18n/messages.js';
@@ -36,6 +37,9 @@ export interface BatchPlan {
 }
 
 export const SHARED_FIELDS = ['kind', 'count', 'layout', 'title', 'instructions', 'lang'];
+
+/** A plan's own fields that are options on the command line too, by their flags. */
+const TOP_FLAGS: Record<string, string> = { title: '--title', seed: '--seed', paper: '--paper', answers: '--answers', lang: '--lang', font: '--font', 'large-print': '--large-print' };
 
 export const topSchema = z
   .object({
@@ -135,11 +139,33 @@ class PlanReader {
     }
   }
 
-  /** With `key`, the message is about the field's name itself, so it is placed in its parent. */
-  fail(path: Path, message: string, key = false): never {
+  /** Each worksheet's kind once known: its fields' flags, for a page that marks the field. */
+  readonly kinds = new Map<number, Kind>();
+
+  /**
+   * With `key`, the message is about the field's name itself, so it is placed in its parent.
+   * `found` is a mistake a check found in that field, told there in its own words.
+   */
+  fail(path: Path, message: string, key = false, found?: UserError): never {
     const shown = key ? path.slice(0, -1) : path;
     const where = shown.length ? `${fieldName(shown)}: ` : '';
-    fail(`${this.shown}:${this.line(path, key)}: ${where}${message}`);
+    const sheet = path[0] === 'worksheets' && typeof path[1] === 'number' ? path[1] : undefined;
+    const field = found?.field ?? (key ? undefined : this.flagAt(path));
+    const words = found ? (found.words ?? found.message) : field ? `${field} ${message}` : message;
+    const line = this.line(path, key);
+    fail(`${this.shown}:${line}: ${where}${message}`, [], { field, sheet, words, line });
+  }
+
+  /** The command-line flag of the field at `path` ("--count", a kind's "--size"), if it has one. */
+  private flagAt(path: Path): string | undefined {
+    const [top, sheet, name] = path;
+    if (typeof top !== 'string') return undefined;
+    if (top !== 'worksheets') return path.length === 1 && top in TOP_FLAGS ? TOP_FLAGS[top] : undefined;
+    const kind = typeof sheet === 'number' ? this.kinds.get(sheet) : undefined;
+    if (typeof name !== 'string' || path.length !== 3) return undefined;
+    if (SHARED_FIELDS.includes(name)) return name === 'kind' ? undefined : `--${name}`;
+    const spec = kind?.options.find((s) => s.key === name || flagName(s) === name);
+    return spec && flagOf(kind!.options, spec.key);
   }
 
   /** The first zod problem, by line, as one sentence. */
@@ -224,6 +250,7 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
   if (ws.kind === undefined) r.fail(at, `needs a kind: one of ${names.join(', ')}`);
   const kind = typeof ws.kind === 'string' ? findKind(ws.kind) : undefined;
   if (!kind) r.fail([...at, 'kind'], `unknown kind ${JSON.stringify(ws.kind)}: the kinds are ${names.join(', ')}${didYouMean(String(ws.kind), names)}`);
+  r.kinds.set(index, kind);
   const input = kindInput(r, at, kind, ws);
   const shared = sharedSchema.safeParse({ count: ws.count, layout: ws.layout, title: ws.title, instructions: ws.instructions, lang: ws.lang });
   if (!shared.success) r.zodFail(at, shared.error, [], ws);
@@ -240,7 +267,7 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
     if (!(e instanceof UserError) || e.message.startsWith(`${r.shown}:`)) throw e;
     const { key, text } = kindMessage(kind, e.message);
     const field = key ? (Object.keys(ws).find((n) => n === key || kind.options.some((s) => s.key === key && flagName(s) === n)) ?? key) : undefined;
-    r.fail(field ? [...at, field] : at, text);
+    r.fail(field ? [...at, field] : at, text, false, e);
   }
   return {
     kind: kind.name,
