@@ -5,6 +5,8 @@ import { parse, stringify } from 'yaml';
 import { batchSetup, InThreadRunner, manifestText, runBatchCore, type BatchSink } from '../../src/batch/core.js';
 import { parsePlanText } from '../../src/batch/plan.js';
 import { safeName } from '../../src/core/seed.js';
+import { UserError } from '../../src/core/errors.js';
+import { errorReply } from './problems.js';
 import { text, type Port } from '../../src/port/index.js';
 import type { BrowserPort } from '../../src/port/browser.js';
 import type { BatchJob, ClassSetMade, PlanToYaml, ReadPlan, Reply } from './protocol.js';
@@ -24,7 +26,14 @@ export async function runBatchJob(id: number, job: BatchJob | PlanToYaml | ReadP
   if (job.type === 'plan-yaml') return { id, type: 'done', files: [{ name: 'plan.yaml', bytes: new TextEncoder().encode(yamlOf(job.plan)) }] };
   if (job.type === 'read-plan') {
     // Checked as the command line checks it; the roster it names is not here, so any one name stands in.
-    parsePlanText(job.text, job.name, () => 'Pupil\n');
+    try {
+      parsePlanText(job.text, job.name, () => 'Pupil\n');
+    } catch (e) {
+      // a mistake in a worksheet's field (a size out of range typed in the file): the page opens the
+      // plan as written and marks that field, as if it had been typed there
+      if (e instanceof UserError && e.sheet !== undefined && e.field !== undefined) return { ...errorReply(id, e), data: parse(job.text) as unknown };
+      throw e;
+    }
     return { id, type: 'done', files: [], data: parse(job.text) as unknown };
   }
   port.setFiles(job.files);

@@ -1,6 +1,6 @@
 import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
-import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, randomSeed, uid } from './dom.js';
+import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, nameFlag, randomSeed, uid } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
@@ -34,7 +34,10 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   let running: Handle | null = null;
   let sheetIds = 0;
 
+  // a plan file's own fields are named in its mistakes by their flags ("--paper must be a4 or letter")
+  const FLAGS: Record<string, string> = { Title: '--title', 'Puzzle set': '--seed', Paper: '--paper', Language: '--lang', Answers: '--answers', Font: '--font' };
   const field = (label: string, control: HTMLElement, help?: string) => {
+    if (FLAGS[label]) nameFlag(FLAGS[label], label);
     const id = control.id || uid('f');
     control.id = id;
     return h('div', { class: 'field' }, h('label', { for: id }, label), control, help ? h('p', { class: 'help' }, help) : null);
@@ -165,13 +168,14 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const r = await jobs.run({ type: 'read-plan', text: await f.text(), name: f.name }).result;
     planFile.value = '';
     if (!r) return;
-    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])]);
     // a class list or another file chosen here by mistake: what this box is for, and where a list goes,
     // not a plan file's syntax ("the plan must be a set of fields: title, seed, paper, roster and ...")
-    if (r.type === 'error' && /^[^:]*:\d+: (the plan must be a set of fields|the plan is not valid YAML or JSON)/.test(r.message)) {
+    if (r.type === 'error' && /^(?:[^:]*:\d+: )?(the plan must be a set of fields|the plan is not valid YAML or JSON)/.test(r.message)) {
       return showError(planError, `${f.name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
     }
-    if (r.type === 'error') return showError(planError, r.message);
+    // the file's line, which the teacher edited by hand, and the mistake without the program's place
+    const said = (p: Problem) => `${p.line ? `Line ${p.line} of ${f.name}: ` : ''}${inFormWords(p.message)}`;
+    if (r.type === 'error' && !(r.sheet !== undefined && r.data)) return showError(planError, said(r));
     const data = r.data as PlanData;
     fill(data);
     if (Array.isArray(data.pupils)) {
@@ -179,6 +183,12 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       listChanged();
     }
     keep();
+    // a worksheet's mistake typed in the file: shown by its field in the worksheets just opened, when
+    // each of them is here (a worksheet of an unknown kind is not, and would shift the others); else by its line
+    if (r.type === 'error') {
+      if (sheets.length === (data.worksheets ?? []).length) return showSheetErrors([r, ...(r.more ?? [])]);
+      return showError(planError, said(r));
+    }
     status.say(`Opened ${f.name}${data.roster ? `: paste the names from ${String(data.roster)} into the class list` : ''}.`);
   }
 

@@ -58,6 +58,11 @@ export function randomSeed(): string {
 /** Every field's label by its flag, from all forms on the page. */
 const labels = new Map<string, string>();
 
+/** Names a flag by a field's label where no form's error line has named it (a class set's own fields). */
+export function nameFlag(flag: string, label: string): void {
+  if (!labels.has(flag)) labels.set(flag, label);
+}
+
 /** The library's messages name options by flag ("--size must be ..."); the page names them as its form does. */
 export function inFormWords(message: string): string {
   const words = message

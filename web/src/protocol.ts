@@ -61,11 +61,12 @@ export interface OutFile {
 export type Reply =
   | { id: number; type: 'progress'; done: number; total: number; what: string }
   | { id: number; type: 'done'; files: OutFile[]; frontPages?: number; title?: string; data?: unknown }
-  | { id: number; type: 'error'; message: string; field?: string; sheet?: number; more?: Problem[] };
+  | ({ id: number; type: 'error'; more?: Problem[]; data?: unknown } & Problem);
 
 /** One wrong field: its flag, and in a class set the worksheet it is in (0 = the first). */
 export interface Problem {
   message: string;
   field?: string;
   sheet?: number;
+  line?: number; // of a plan file the teacher opened
 }

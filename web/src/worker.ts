@@ -8,7 +8,7 @@ import { findKind } from '../../src/kinds/index.js';
 import { parseCommon, parseKindOptions } from '../../src/core/options.js';
 import { Templates } from '../../src/layout/templates.js';
 import { answersMeta, planKey, planSheets } from '../../src/make.js';
-import { explainCount } from '../../src/run.js';
+import { explainCount, SYMBOLS_NOT_NEEDED } from '../../src/run.js';
 import { renderToBuffer } from '../../src/pdf/render.js';
 import { EMOJI_ASSET, ICON_ASSET } from '../../src/pdf/symbols.js';
 import { safeName } from '../../src/core/seed.js';
@@ -17,6 +17,7 @@ import emoji from '@iconify-json/fluent-emoji-flat/chars.json?url';
 import fontFiles from '../generated/fonts.json';
 import { optionalTables, rangeFiles, webFontPath } from '../../src/pdf/fallback.js';
 import type { Job, OutFile, Problem, Reply } from './protocol.js';
+import { errorReply, problem } from './problems.js';
 
 const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 // Every message file in messages/ at build time: a language added there is a language here.
@@ -83,7 +84,7 @@ async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Repl
     plan = planKey(job.code, common.paper, t, job.explain, job.symbols, job.lang);
   } catch (e) {
     // words or pictures still given for a deck, but this code is another deck's or another kind's
-    if (!(job.symbols && e instanceof UserError && e.message.startsWith('--symbols is only for'))) throw e;
+    if (!(job.symbols && e instanceof UserError && e.reason === SYMBOLS_NOT_NEEDED)) throw e;
     plan = planKey(job.code, common.paper, t, job.explain, undefined, job.lang);
   }
   const bytes = await renderToBuffer(plan.pages, { paper: common.paper, templates: t, meta: plan.meta });
@@ -110,7 +111,7 @@ function checkWorksheets(id: number, job: Extract<Job, { type: 'batch' }>): Repl
       );
     } catch (e) {
       if (!(e instanceof UserError)) throw e;
-      for (const m of [e.message, ...e.more]) found.push({ message: pageWords(m, files), field: fieldOf(m, files), sheet });
+      for (const m of [e, ...e.more]) found.push({ ...problem(m, files), sheet });
     }
   });
   const [first, ...more] = found;
@@ -149,73 +150,6 @@ function slug(text: string, max: number): string {
     .replace(/-$/, '');
 }
 
-/** A typed word list is a file only inside the page (words.txt): the teacher knows it as their words. */
-const OWN_WORDS = /^(?:[\w-]+\/)*words\.txt (line|word) (\d+)(:?)/;
-/** The teacher's chosen pictures and font file, named inside the page (sheet1/pictures/cat.png, my-font/x.ttf). */
-const OWN_PICTURES = /^(?:[\w-]+\/)*pictures\/(.+)$/;
-const OWN_FONT = /^my-font\/(.+)$/;
-
-/** A deck's code whose symbols were the teacher's own (the command line's message, in deck.ts). */
-const OWN_SYMBOLS_CODE = 'this code was made with your own symbols';
-
-/** The flag a message starts with ("--size must be ..."), so the page can show it by its field. */
-function fieldOf(message: string, files: string[]): string | undefined {
-  if (OWN_WORDS.test(message) || message.startsWith(OWN_SYMBOLS_CODE)) return '--symbols';
-  const flag = /^(--[a-z0-9-]+)/.exec(message)?.[1];
-  if (flag) return flag;
-  // a message about one of the teacher's files goes by the field that chose it
-  const file = files.find((f) => message.includes(f));
-  return file && (OWN_FONT.test(file) ? '--font' : OWN_PICTURES.test(file) ? '--symbols' : undefined);
-}
-
-/**
- * The library's message in the page's words: the teacher's files by the names they chose (not the
- * page's inner paths), and what to do on the page, not with command-line options.
- */
-function pageWords(message: string, files: string[]): string {
-  if (message.startsWith(OWN_SYMBOLS_CODE)) return 'This deck was made from your own words or pictures: give the same ones again here, then press Show the answer';
-  let m = message
-    .replace(OWN_WORDS, (_, at: string, n: string, colon: string) => (at === 'line' ? `Line ${n} of your words${colon}` : `Word ${n} of your list${colon}`))
-    .replace(/^--symbols (?:[\w-]+\/)*words\.txt has/, 'Your list has')
-    .replace(/^--symbols (?:[\w-]+\/)*pictures has (\d+) pictures?/, (_, n: string) => `You chose ${n} ${n === '1' ? 'picture' : 'pictures'}`)
-    .replace(/^--symbols (?:[\w-]+\/)*pictures: the folder has no PNG, JPEG or SVG pictures/, 'None of the files you chose is a PNG, JPEG or SVG picture')
-    .replace(/: give a \.txt word list or a folder of PNG, JPEG or SVG pictures with --symbols$/, ': choose another picture, or save this one smaller')
-    .replace(/: give a TrueType \(\.ttf\) or OpenType \(\.otf\) font file, or a font name$/, ': choose a TrueType (.ttf) or OpenType (.otf) font file, or a font from the list');
-  // longest first: sheet1/pictures/cat.png before a shorter name inside it
-  for (const f of [...files].sort((a, b) => b.length - a.length)) {
-    const name = OWN_PICTURES.exec(f)?.[1] ?? OWN_FONT.exec(f)?.[1];
-    if (!name || !m.includes(f)) continue;
-    const picture = OWN_PICTURES.test(f);
-    m = m.startsWith(`--font ${f}`) ? `The file ${name}${m.slice(`--font ${f}`.length)}` : m.startsWith(f) ? `The ${picture ? 'picture' : 'font file'} ${name}${m.slice(f.length)}` : m.split(f).join(name);
-  }
-  return m.replace(/^The picture (.+?) and (?:the picture )?(.+?) have the same name/, 'The pictures $1 and $2 have the same name');
-}
-
-/** A class set's message about one of its worksheets ("worksheet 2 (flow): ..."), from src/batch/parts.ts. */
-const WORKSHEET = /^worksheet (\d+) \([a-z-]+\): /;
-
-/**
- * The worksheet of a class set whose own words or pictures a message is about ("sheet3/words.txt
- * line 2 repeats ..."): the one whose symbols are in that folder.
- */
-function sheetOfFiles(job: Job, m: string): number | undefined {
-  if (job.type !== 'batch') return undefined;
-  const folder = /(?:^|\s)([\w-]+\/)(?:words\.txt|pictures\b)/.exec(m)?.[1];
-  const i = folder ? job.plan.worksheets.findIndex((ws) => typeof ws.symbols === 'string' && ws.symbols.startsWith(folder)) : -1;
-  return i >= 0 ? i : undefined;
-}
-
-function errorReply(id: number, err: UserError, files: string[] = [], job?: Job): Reply {
-  const line = (m: string): Problem => {
-    // said on that worksheet's card, which shows its kind and number
-    const named = WORKSHEET.exec(m);
-    const rest = named ? m.slice(named[0].length) : m;
-    const sheet = named ? Number(named[1]) - 1 : job && sheetOfFiles(job, rest);
-    return { message: pageWords(rest, files), field: fieldOf(rest, files), ...(sheet !== undefined ? { sheet } : {}) };
-  };
-  return { id, type: 'error', ...line(err.message), ...(err.more.length ? { more: err.more.map(line) } : {}) };
-}
-
 const UNFETCHED = 'A font or picture this needs could not be fetched. Check the connection, then try again.';
 
 self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
@@ -238,7 +172,7 @@ self.onmessage = async (e: MessageEvent<{ id: number; job: Job }>) => {
         return;
       }
       if (err instanceof UserError) {
-        post(errorReply(id, err, 'files' in job ? Object.keys(job.files ?? {}) : [], job));
+        post(errorReply(id, err, 'files' in job ? Object.keys(job.files ?? {}) : []));
       } else {
         console.error(err);
         post({ id, type: 'error', message: 'Something went wrong while making this. Try other options, or reload the page.' });
