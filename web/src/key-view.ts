@@ -2,7 +2,7 @@ import type { KindForm } from '../../src/form.js';
 import { download, h, inFormWords } from './dom.js';
 import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
-import type { OutFile } from './protocol.js';
+import type { KeyMade, OutFile } from './protocol.js';
 import { Status } from './status.js';
 import { languageSelect } from './languages.js';
 import { ownFiles, ownFilesField, type OwnFiles } from './fields.js';
@@ -44,7 +44,8 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     const ticket = ++asked;
     // a footer line pasted whole ("1: K4E3-... 2: K4E3-..."): the first code's answer, and said so
     const codes = codesIn(code.value.trim());
-    const files = ownField.element.hidden ? {} : await ownFiles(own, 'words.txt', 'pictures');
+    // sent even while the box is hidden: a Calcudoku code asked between two of the deck's keeps them
+    const files = await ownFiles(own, 'words.txt', 'pictures');
     const symbols = files['words.txt'] ? { symbols: 'words.txt', files } : Object.keys(files).length ? { symbols: 'pictures', files } : {};
     const job = jobs.run({ type: 'key', code: codes[0]!, paper: paper.value, explain: explain.checked, ...language, ...symbols });
     status.working('Making the answer…', () => job.cancel());
@@ -66,6 +67,8 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
       code.closest('.field')?.classList.add('invalid');
       return status.say('That code did not work: see the message under it.', 'error');
     }
+    // the box stays only beside an answer made from it (a Calcudoku code next showed it still)
+    ownField.element.hidden = !(r.data as KeyMade | undefined)?.own;
     file = r.files[0]!;
     await preview.load(file.bytes);
     if (ticket !== asked) return;

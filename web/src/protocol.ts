@@ -20,6 +20,11 @@ export interface KeyJob {
   files?: Record<string, Uint8Array>;
 }
 
+/** An answer from a code: whether the teacher's own words or pictures made it (a deck of them). */
+export interface KeyMade {
+  own: boolean;
+}
+
 /** A plan as a plan file holds it: title, seed, paper, answers, roster, worksheets with their options. */
 export type PlanData = Record<string, unknown> & { worksheets: Record<string, unknown>[] };
 

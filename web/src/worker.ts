@@ -16,7 +16,7 @@ import icons from '../generated/icons.json?url';
 import emoji from '@iconify-json/fluent-emoji-flat/chars.json?url';
 import fontFiles from '../generated/fonts.json';
 import { optionalTables, rangeFiles, webFontPath } from '../../src/pdf/fallback.js';
-import type { Job, OutFile, Problem, Reply } from './protocol.js';
+import type { Job, KeyMade, OutFile, Problem, Reply } from './protocol.js';
 import { errorReply, problem } from './problems.js';
 
 const templates = import.meta.glob('../../templates/*.hbs', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -80,15 +80,19 @@ async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Repl
   const t = new Templates();
   port.setFiles(job.files ?? {});
   let plan: ReturnType<typeof planKey>;
+  let own = !!job.symbols;
   try {
     plan = planKey(job.code, common.paper, t, job.explain, job.symbols, job.lang);
   } catch (e) {
     // words or pictures still given for a deck, but this code is another deck's or another kind's
     if (!(job.symbols && e instanceof UserError && e.reason === SYMBOLS_NOT_NEEDED)) throw e;
     plan = planKey(job.code, common.paper, t, job.explain, undefined, job.lang);
+    own = false;
   }
   const bytes = await renderToBuffer(plan.pages, { paper: common.paper, templates: t, meta: plan.meta });
-  return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}` };
+  // the page shows the words box only while the answer shown was made from them
+  const data: KeyMade = { own };
+  return { id, type: 'done', files: [{ name: `key-${plan.item.code}.pdf`, bytes, pages: plan.pages.length }], title: `${plan.kind.title} ${plan.kind.describe(plan.options)}, code ${plan.item.code}`, data };
 }
 
 /**

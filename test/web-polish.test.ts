@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
+import { runs, settled, webSession, type WebSession } from './helpers/browser.js';
+
+// What a teacher-style review of the page found: each behaviour as a teacher meets it, in Chromium.
+let s: WebSession;
+const dir = mkdtempSync(join(tmpdir(), 'pp-webpol-'));
+
+beforeAll(async () => {
+  s = await webSession();
+}, 60_000);
+afterAll(async () => s?.close());
+
+const WORDS_BOX = 'label:has-text("Words, one on each line") + textarea';
+
+async function answer(page: Page, code: string): Promise<string> {
+  await page.fill('#code', code);
+  const before = await runs(page);
+  await page.click('button:has-text("Show the answer")');
+  return settled(page, before);
+}
+
+describe('the page after a teacher-style review', () => {
+  it('hides the words box once a code of another kind is answered, and keeps the words for the deck\'s code', async () => {
+    const cwd = mkdtempSync(join(dir, 'key-'));
+    const words = ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bee'];
+    writeFileSync(join(cwd, 'words.txt'), words.join('\n'));
+    expect(cli(['dobble', '--symbols', 'words.txt', '--symbols-per-card', '3', '--seed', 'pol-key', '--json', 'deck.json', '--out', 'deck.pdf'], cwd).code).toBe(0);
+    expect(cli(['calcudoku', '--size', '4', '--count', '1', '--seed', 'pol-key', '--json', 'calc.json', '--out', 'calc.pdf'], cwd).code).toBe(0);
+    const deck = (JSON.parse(readFileSync(join(cwd, 'deck.json'), 'utf8')) as { code: string }).code;
+    const calc = (JSON.parse(readFileSync(join(cwd, 'calc.json'), 'utf8')) as { puzzles: { code: string }[] }).puzzles[0]!.code;
+    const page = await s.page();
+    await page.goto(`${s.url}?view=key`);
+    expect(await answer(page, deck)).toMatch(/needs your own words/);
+    await page.fill(WORDS_BOX, words.join('\n'));
+    expect(await answer(page, deck)).toContain(deck);
+    expect(await page.isVisible(WORDS_BOX)).toBe(true);
+    expect(await answer(page, calc)).toContain(calc);
+    expect(await page.isVisible(WORDS_BOX)).toBe(false);
+    // the deck's code again: answered at once with the words kept, which are shown again beside it
+    expect(await answer(page, deck)).toContain(deck);
+    expect(await page.isVisible(WORDS_BOX)).toBe(true);
+    expect(await page.inputValue(WORDS_BOX)).toBe(words.join('\n'));
+  }, 120_000);
+});
