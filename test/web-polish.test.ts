@@ -46,4 +46,20 @@ describe('the page after a teacher-style review', () => {
     expect(await page.isVisible(WORDS_BOX)).toBe(true);
     expect(await page.inputValue(WORDS_BOX)).toBe(words.join('\n'));
   }, 120_000);
+
+  it('says by the Font field that a font file is needed, and makes nothing in another font, until one is chosen', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=pol-font`);
+    expect(await settled(page)).toMatch(/ready/);
+    let before = await runs(page);
+    await page.selectOption('label:has-text("Font") + .row select', 'own');
+    expect(await settled(page, before)).toMatch(/check the option marked in red/);
+    expect(await page.textContent('.field.invalid:has(label:text-is("Font")) .error')).toMatch(/^Choose your font file \(\.ttf or \.otf\)/);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    before = await runs(page);
+    await page.setInputFiles('input[type=file][accept*=ttf]', { name: 'MyFont.ttf', mimeType: 'font/ttf', buffer: readFileSync('fonts/Andika-Bold.ttf') });
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await page.$$('.field.invalid')).toHaveLength(0);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(false);
+  }, 120_000);
 });

@@ -910,8 +910,10 @@ describe('the web page', () => {
     const sizes = pdfPictures(await downloadOf(page, 'Download PDF'));
     expect(sizes.some(([w, h]) => Math.abs(w / h - 4 / 3) < 0.01 && w * h > 900_000 && w * h <= 1_000_000)).toBe(true);
     // the teacher's font file, by its own name, by the Font field
-    const before = await runs(page);
+    let before = await runs(page);
     await page.selectOption('label:has-text("Font") + .row select', 'own');
+    await settled(page, before); // no font file yet: said by the field
+    before = await runs(page);
     await page.setInputFiles('input[type=file][accept*=ttf]', { name: 'notafont.ttf', mimeType: 'font/ttf', buffer: Buffer.alloc(2000, 3) });
     await settled(page, before);
     expect(await page.textContent('.field.invalid:has(label:text-is("Font")) .error')).toBe('The file notafont.ttf is not a font file that can be read: choose a TrueType (.ttf) or OpenType (.otf) font file, or a font from the list');

@@ -29,7 +29,12 @@ export interface CommonFields {
   clearErrors(): void;
   /** The teacher's own font file, if one is chosen, under the name `values().font` gives. */
   files(): Promise<Record<string, Uint8Array>>;
+  /** Mistakes the page finds itself, before any job: "My own font file" chosen, but no file. */
+  problems(): { field: string; message: string }[];
 }
+
+/** Said by the Font field while "My own font file…" has no file: the sheet is not made in another font without a word. */
+export const FONT_FILE_NEEDED = 'Choose your font file (.ttf or .otf) under the list, or pick another font in the list';
 
 interface Spec {
   key: string;
@@ -163,6 +168,9 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     },
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),
+    problems() {
+      return get('font').control.value === 'own' && !fontFile.files?.[0] ? [{ field: '--font', message: FONT_FILE_NEEDED }] : [];
+    },
     async files() {
       const f = fontFile.files?.[0];
       if (get('font').control.value !== 'own' || !f) return {};

@@ -149,8 +149,9 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     saveState({ view: 'sheet', kind: kind.name, ...flat(values), ...fields.kept() });
     fields.clearErrors();
     common.clearErrors();
-    // the page's own findings (a word list not kept through a reload): nothing is made, not even the built-in deck
-    const [problem, ...more] = fields.problems();
+    // the page's own findings (a word list not kept through a reload, a font file not chosen): nothing
+    // is made, not even the built-in deck or the sheet in the default font
+    const [problem, ...more] = [...fields.problems(), ...common.problems()];
     if (problem) {
       status.working('Making your puzzles…', () => {}); // a run, ended at once: the status line counts it
       return { reply: { id: 0, type: 'error', ...problem, more }, values, started: performance.now() };
