@@ -48,6 +48,18 @@ function lonely(m: FultiplesModel): Cell[] {
 }
 
 describe('fultiples options', () => {
+  it('names every wrong option at once, so a form marks each of them, not only the first', () => {
+    let err: UserError | undefined;
+    try {
+      parse({ primes: '2,4', scalars: '1-5', size: '99', cols: '3', rows: '6', wildChance: '50', playable: 'maybe', task: ['zzz'] });
+    } catch (e) {
+      err = e as UserError;
+    }
+    expect(err).toBeInstanceOf(UserError);
+    const flags = [err!, ...err!.more].map((e) => e.field);
+    expect(flags).toEqual(['--primes', '--scalars', '--size', '--cols', '--wild-chance', '--playable', '--task']);
+  });
+
   it('fills the published defaults and reads CLI strings', () => {
     expect(parse({})).toEqual({ primes: [2, 3, 7], scalars: [2, 20], cols: 10, rows: 10, wildChance: 3, playable: true, tasks: [] });
     const o = parse({ primes: '7, 3,2,5', scalars: '3-12', size: '8', rows: '6', wildChance: '2.5', playable: false, task: ['multiples:7', 'both:2,3', 'primes', 'next', 'next:12', 'chain:5'] });

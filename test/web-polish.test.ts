@@ -62,4 +62,12 @@ describe('the page after a teacher-style review', () => {
     expect(await page.$$('.field.invalid')).toHaveLength(0);
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(false);
   }, 120_000);
+
+  it('marks every wrong Fultiples field at once, not only the first', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=fultiples&seed=pol&primes=2,4&scalars=1-5&size=99&wildChance=50`);
+    expect(await settled(page)).toMatch(/Please check the 4 options marked in red/);
+    const marked = await page.$$eval('.field.invalid > label', (els) => els.map((el) => el.textContent));
+    expect(marked).toEqual(['Primes', 'Multipliers', 'Size', 'Wild squares']);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OptionSpec } from '../../core/kind.js';
-import { fail, failOn } from '../../core/errors.js';
+import { fail, failOn, failTogether } from '../../core/errors.js';
 import { isPrime, possibleValues, validScalars } from './numbers.js';
 
 export type Task =
@@ -190,22 +190,26 @@ function parseBool(flag: string, raw: unknown): boolean {
 
 /** Turns raw options (CLI strings or plan values) into checked, canonical options. */
 export function normalize(raw: Record<string, unknown>): FultiplesOptions {
-  const primes = parsePrimes(raw.primes);
-  const scalars = parseScalars(raw.scalars);
+  const rawTasks = raw.task ?? raw.tasks;
+  const list = rawTasks === undefined ? [] : Array.isArray(rawTasks) ? rawTasks : [rawTasks];
+  // every field read on its own is checked at once, so a form marks each wrong one, not only the first
+  const [primes, scalars, size, cols, rows, wildChance, playable, tasks] = failTogether(
+    () => parsePrimes(raw.primes),
+    () => parseScalars(raw.scalars),
+    () => (raw.size === undefined ? DEFAULTS.cols : intIn('--size', raw.size, SIDE[0], SIDE[1])),
+    () => (raw.cols === undefined ? undefined : intIn('--cols', raw.cols, SIDE[0], SIDE[1])),
+    () => (raw.rows === undefined ? undefined : intIn('--rows', raw.rows, SIDE[0], SIDE[1])),
+    () => parseWild(raw.wildChance),
+    () => parseBool('--playable', raw.playable),
+    () => list.map(parseTask),
+  );
+  // these need the primes and multipliers above to be right first
   const range = validScalars(primes, scalars[0], scalars[1]);
   if (range.length === 0) {
     failOn('--scalars', `${scalars.join('-')}: no number in this range is built only from the primes ${primes.join(',')}; widen the range (e.g. 2-20)`);
   }
-  const size = raw.size === undefined ? DEFAULTS.cols : intIn('--size', raw.size, SIDE[0], SIDE[1]);
-  const cols = raw.cols === undefined ? size : intIn('--cols', raw.cols, SIDE[0], SIDE[1]);
-  const rows = raw.rows === undefined ? size : intIn('--rows', raw.rows, SIDE[0], SIDE[1]);
-  const wildChance = parseWild(raw.wildChance);
-  const playable = parseBool('--playable', raw.playable);
-  const base = { primes, scalars, cols, rows, wildChance, playable };
-  const rawTasks = raw.task ?? raw.tasks;
-  const list = rawTasks === undefined ? [] : Array.isArray(rawTasks) ? rawTasks : [rawTasks];
+  const base = { primes, scalars, cols: cols ?? size, rows: rows ?? size, wildChance, playable };
   const values = possibleValues(primes, range, wildChance > 0);
-  const tasks = list.map(parseTask);
   for (const t of tasks) checkTask(t, base, values);
   return { ...base, tasks };
 }
