@@ -36,7 +36,26 @@ describe('a word list that does not fit the deck', () => {
     expect(spot.code).toBe(2);
     expect(spot.stderr).toMatch(/has 20 words but a deck with 6 symbols per card needs 31: add 11 more, or choose 4 --symbols-per-card \(a whole deck of 13 cards from 13 words\)$/m);
     const deck = cli(['dobble', '--symbols', 'w.txt', '--symbols-per-card', '6', '--seed', 'x', '--out', 'o.pdf'], dir);
-    expect(deck.stderr).toMatch(/or fewer --cards$/m);
+    expect(deck.stderr).toMatch(/or at most \d+ --cards$/m);
+  });
+
+  it('offers fewer cards only as many as the words make, whatever the seed, and not at all when two cards need more', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-fewer-'));
+    writeFileSync(join(dir, 'w20.txt'), Array.from({ length: 20 }, (_, i) => `word${i}`).join('\n'));
+    writeFileSync(join(dir, 'w10.txt'), Array.from({ length: 10 }, (_, i) => `word${i}`).join('\n'));
+    const r = cli(['dobble', '--symbols', 'w20.txt', '--symbols-per-card', '6', '--seed', 'x', '--out', 'o.pdf'], dir);
+    const most = Number(/or at most (\d+) --cards$/m.exec(r.stderr)?.[1]);
+    expect(most, r.stderr).toBeGreaterThanOrEqual(2);
+    // what is offered works, with other seeds too (a seed picks which cards of the deck are printed)
+    for (const seed of ['x', 'other', 'week3']) {
+      const made = cli(['dobble', '--symbols', 'w20.txt', '--symbols-per-card', '6', '--cards', String(most), '--seed', seed, '--out', `${seed}.pdf`], dir);
+      expect(made.code, made.stderr).toBe(0);
+    }
+    // two cards of 8 share one symbol: 15 words at least, and there are 10 (before: "or fewer cards")
+    const ten = cli(['dobble', '--symbols', 'w10.txt', '--symbols-per-card', '8', '--seed', 'x', '--out', 'o.pdf'], dir);
+    expect(ten.code).toBe(2);
+    expect(ten.stderr).toMatch(/has 10 words but/);
+    expect(ten.stderr).not.toMatch(/--cards/);
   });
 
   it('says on the page which words a deck too small for the list leaves out, and how to use them all', () => {

@@ -7,7 +7,7 @@ import { loadSymbols } from './custom.js';
 import { edgeDistance, EDGE_MARGIN, GAP, layoutCard, sizeRatio, WORD_RATIO, type CardStyle, type Placement, type Shape } from './layout.js';
 import { outlineOf, rasterise, type Outline } from './outline.js';
 import { CUSTOM_SYMBOLS } from './options.js';
-import { deckSize, hasPlane, MAX_SYMBOLS_PER_CARD, projectivePlane } from './plane.js';
+import { cardsFrom, deckSize, hasPlane, MAX_SYMBOLS_PER_CARD, projectivePlane } from './plane.js';
 
 export interface Deck {
   symbolsPerCard: number;
@@ -46,17 +46,22 @@ export function symbolPool(o: SymbolChoice): SymbolSource[] {
 
 /**
  * Picks `needed` symbols at random, kept in pool order so legends read like the set or the word list.
- * `cards`: the kind has a --cards option to offer as a way out (Spot the match has not).
+ * `perCard`: the kind has a --cards option to offer as a way out, with this many symbols a card
+ * (Spot the match has not).
  */
-export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: string, pool = symbolPool(o), cards = true): SymbolSource[] {
+export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: string, pool = symbolPool(o), perCard?: number): SymbolSource[] {
   if (pool.length < needed) {
     if (o.symbols !== undefined) {
       const what = pool[0]?.kind === 'word' ? 'words' : 'pictures';
       // the teacher has this many: say which whole deck they make, not only what is missing
       let k = MAX_SYMBOLS_PER_CARD;
       while (k >= 3 && !(hasPlane(k) && deckSize(k) <= pool.length)) k--;
-      const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what})${cards ? ' or fewer --cards' : ''}` : '';
-      failOn('--symbols', `${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}`);
+      const fits = k >= 3 ? `, or choose ${k} --symbols-per-card (a whole deck of ${deckSize(k)} cards from ${deckSize(k)} ${what})` : '';
+      // fewer cards only when they would do (10 words never make even two cards of 8 symbols), and
+      // beside a whole deck the list makes: two cards from five words is no game
+      const most = perCard === undefined || !fits ? 1 : cardsFrom(pool.length, perCard);
+      const cards = most >= 2 ? ` or at most ${most} --cards` : '';
+      failOn('--symbols', `${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}${cards}`);
     }
     const advice = o.set === 'all'
       ? 'use --symbols with your own words or pictures, or fewer --symbols-per-card'
@@ -160,7 +165,7 @@ export function buildDeck(o: DeckRequest, rng: Rng): Deck {
   const chosen = (pool.length < lines.length ? fewestSymbols(lines, order, n) : order.slice(0, n)).map((i) => lines[i]!);
   const used = [...new Set(chosen.flat())].sort((a, b) => a - b);
   const why = `a deck of ${n} cards with ${o.symbolsPerCard} symbols each`;
-  const symbols = chooseSymbols(o, used.length, rng, why, pool);
+  const symbols = chooseSymbols(o, used.length, rng, why, pool, o.symbolsPerCard);
   const ids = rng.shuffle(used.map((_, i) => i));
   const idOf = new Map(used.map((p, i) => [p, ids[i]!]));
   const cards = chosen.map((line) => line.map((p) => idOf.get(p)!).sort((a, b) => a - b));

@@ -14,6 +14,21 @@ export function deckSize(k: number): number {
   return q * q + q + 1;
 }
 
+/**
+ * The most cards of `k` symbols that `symbols` symbols are sure to make, whatever the seed (1 when
+ * even two cards need more). n cards share at most one symbol a pair, so they use at least
+ * nk - n(n-1)/2 symbols, and exactly that while some unused card misses every symbol two cards
+ * already share (a deck picks such cards first): beyond that the count depends on the seed.
+ */
+export function cardsFrom(symbols: number, k: number): number {
+  const q = k - 1;
+  const all = deckSize(k);
+  let n = 1;
+  // cards through a shared symbol: at most (q + 1) for each of the n(n-1)/2 shared symbols
+  while (n < all && ((n * (n - 1)) / 2) * (q + 1) + n < all && (n + 1) * k - ((n + 1) * n) / 2 <= symbols) n++;
+  return n;
+}
+
 /** Refuses a K without a known projective plane, naming the nearest K values that work. */
 export function checkSymbolsPerCard(k: number): void {
   if (!Number.isInteger(k) || k < 3 || k > MAX_SYMBOLS_PER_CARD) {

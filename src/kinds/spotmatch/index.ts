@@ -59,7 +59,7 @@ export function sharedDeck(o: SpotMatchOptions): SharedDeck {
   let deck = decks.get(key);
   if (!deck) {
     const cards = plane(o.symbolsPerCard - 1);
-    const symbols = chooseSymbols(o, cards.length, new Rng(`spot-match/${key}`), `a deck with ${o.symbolsPerCard} symbols per card`, undefined, false);
+    const symbols = chooseSymbols(o, cards.length, new Rng(`spot-match/${key}`), `a deck with ${o.symbolsPerCard} symbols per card`);
     deck = { symbols, cards };
     decks.set(key, deck);
   }
