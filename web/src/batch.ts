@@ -2,7 +2,7 @@
 // files collected in memory and handed back as one ZIP.
 import { zipSync } from 'fflate';
 import { parse, stringify } from 'yaml';
-import { batchSetup, InThreadRunner, manifestText, runBatchCore, type BatchSink } from '../../src/batch/core.js';
+import { batchSetup, InThreadRunner, runBatchCore, type BatchSink } from '../../src/batch/core.js';
 import { parsePlanText } from '../../src/batch/plan.js';
 import { safeName } from '../../src/core/seed.js';
 import { UserError } from '../../src/core/errors.js';
@@ -49,8 +49,10 @@ export async function runBatchJob(id: number, job: BatchJob | PlanToYaml | ReadP
       pages[name] = n;
     },
   };
+  // No manifest.json in the ZIP, unlike puzzlepress batch: it is a list for programs, and every code
+  // in it is printed on the pupils' pages and in the key, so to a teacher it was a file to puzzle
+  // over and nothing to print. Saved settings run with puzzlepress batch still write it.
   const manifest = await runBatchCore(setup, new InThreadRunner(setup), sink, (done, total) => post({ id, type: 'progress', done, total, what: 'files' }));
-  files['manifest.json'] = new TextEncoder().encode(manifestText(manifest));
   // PDFs are compressed already: storing them is as small and much faster.
   const zip = zipSync(Object.fromEntries(Object.entries(files).map(([n, b]) => [n, [b, { level: 0, mtime: ZIP_TIME }]])) as never);
   const made: ClassSetMade = { files: Object.entries(pages).map(([name, n]) => ({ name, pages: n })), pupils: manifest.pupils?.length ?? 0 };

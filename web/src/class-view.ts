@@ -25,7 +25,7 @@ const README_PLAN: Record<string, string>[] = [
   { kind: 'flow', size: '8', count: '4' },
 ];
 
-/** "Class set": a roster and worksheets in, a ZIP out with a PDF a pupil, the teacher's key and a manifest. */
+/** "Class set": a roster and worksheets in, a ZIP out with a PDF a pupil and the teacher's key. */
 export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const status = new Status('Choose the worksheets, add a class list, then press Make the class set.');
   const sheets: Sheet[] = [];

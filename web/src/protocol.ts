@@ -51,7 +51,7 @@ export interface ReadPlan {
 
 export type Job = SheetJob | KeyJob | BatchJob | PlanToYaml | ReadPlan;
 
-/** What a class set's ZIP holds besides its manifest: the PDFs in order, and how many are pupils'. */
+/** What a class set's ZIP holds: the PDFs in order, and how many are pupils'. */
 export interface ClassSetMade {
   files: { name: string; pages: number }[];
   pupils: number;
