@@ -24,6 +24,24 @@ async function answer(page: Page, code: string): Promise<string> {
   return settled(page, before);
 }
 
+/** Each file box shown, as wide as it is with room to spare (its button and "No file chosen" whole) or not. */
+async function squeezedFileBoxes(page: Page): Promise<string[]> {
+  return page.$$eval('input[type=file]', (els) =>
+    els
+      .filter((el) => (el as HTMLElement).offsetParent !== null)
+      .flatMap((el) => {
+        const free = document.createElement('div');
+        free.style.cssText = 'position:absolute;left:0;top:0;width:max-content';
+        free.append(el.cloneNode());
+        document.body.append(free);
+        const wants = free.getBoundingClientRect().width;
+        free.remove();
+        const has = el.getBoundingClientRect().width;
+        return has + 0.5 < wants ? [`${el.id || el.getAttribute('aria-label')}: ${Math.round(has)} of ${Math.round(wants)} px`] : [];
+      }),
+  );
+}
+
 describe('the page after a teacher-style review', () => {
   it('hides the words box once a code of another kind is answered, and keeps the words for the deck\'s code', async () => {
     const cwd = mkdtempSync(join(dir, 'key-'));
@@ -69,5 +87,19 @@ describe('the page after a teacher-style review', () => {
     expect(await settled(page)).toMatch(/Please check the 4 options marked in red/);
     const marked = await page.$$eval('.field.invalid > label', (els) => els.map((el) => el.textContent));
     expect(marked).toEqual(['Primes', 'Multipliers', 'Size', 'Wild squares']);
+  }, 120_000);
+
+  it('shows every file box whole, on a phone, a tablet and a computer', async () => {
+    for (const [w, h] of [[390, 844], [820, 1180], [1280, 900]] as const) {
+      const page = await s.page(w, h);
+      await page.goto(`${s.url}?view=class`);
+      await page.waitForSelector('#plan-file');
+      expect(await squeezedFileBoxes(page), `class set at ${w}x${h}`).toEqual([]);
+      await page.goto(`${s.url}?kind=dobble&seed=pol`);
+      await page.selectOption('label:has-text("Font") + .row select', 'own');
+      expect(await page.isVisible('input[type=file][accept*=ttf]')).toBe(true);
+      expect(await squeezedFileBoxes(page), `worksheets at ${w}x${h}`).toEqual([]);
+      await page.context().close();
+    }
   }, 120_000);
 });

@@ -400,7 +400,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
       h('h2', {}, 'Use these settings again'),
       h('p', { class: 'help' }, 'Save the title, class list and worksheets in a file, and open it here another week (change the Puzzle set for new puzzles).'),
-      h('div', { class: 'row' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save these settings'), h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile),
+      h('div', { class: 'field' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save these settings')),
+      // the label over its file box, as Or open a file is: beside Save it read as a second button's caption
+      h('div', { class: 'field' }, h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile),
     ),
     h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), made),
   );
