@@ -64,6 +64,6 @@ describe('a large-print booklet whose rules leave no room for a puzzle', () => {
     const r = batch(`title: Week 3\nseed: lp\npaper: a4\nlarge-print: true\nworksheets:\n  - kind: calcudoku\n    size: 9\n    count: 1\n`);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/large print: a 9x9 puzzle is too big for a booklet's half page with 16 pt clues; choose a smaller size, print the booklet unfolded, or leave out large print/);
+    expect(r.stderr).toMatch(/large print: a 9x9 puzzle does not fit on a booklet's half page with its numbers in large print; choose a smaller size, print the booklet unfolded, or leave out large print/);
   }, 60_000);
 });

@@ -140,6 +140,6 @@ describe('large print (pupils\' pages; the answer key stays in normal print)', (
     const calcudoku = findKind('calcudoku')!;
     expect(() => planSheets(calcudoku, calcudoku.schema.parse({ size: 12 }), parseCommon({ largePrint: true }), 'x', new Templates(), () => {
       throw new Error('a puzzle was made before the refusal');
-    })).toThrow(/^large print: a 12x12 puzzle cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print$/);
+    })).toThrow(/^large print: a 12x12 puzzle does not fit on a page with its numbers in large print, even alone; choose a smaller size, or leave out large print$/);
   });
 });

@@ -271,14 +271,14 @@ describe('what the sweep found: refused in one line rather than printed over eac
       return runBatchCore(setup, new InThreadRunner(setup), { file: async (name) => void files.push(name) }).then(() => files);
     };
     // a class set's refusal names its worksheet (src/batch/parts.ts), so the page can say it on that worksheet
-    await expect(run(true)).rejects.toThrow(/^worksheet 1 \(fultiples\): large print: the numbers of a 10x10 Fultiples board cannot be 16 pt on a folded booklet's half page; choose a smaller board, print the booklet unfolded, or leave out large print$/);
+    await expect(run(true)).rejects.toThrow(/^worksheet 1 \(fultiples\): large print: the numbers of a 10x10 Fultiples board do not fit its squares in large print on a folded booklet's half page; choose a smaller board, print the booklet unfolded, or leave out large print$/);
     // unfolded, on whole pages, they can
     expect(await run(false)).toContain('T.pdf');
   });
   it('large print Fultiples "what may be shaded next" in German on Letter: its instructions and the line above the board leave the numbers wider than their squares', () => {
     const kind = findKind('fultiples')!;
     const plan = (paper: 'a4' | 'letter') => planSheets(kind, parseKindOptions(kind, { task: ['next'] }), parseCommon({ count: 1, paper, lang: 'de', largePrint: true }), 'n', new Templates());
-    expect(() => plan('letter')).toThrow(/^large print: the numbers of a 10x10 Fultiples board cannot be 16 pt on a page; choose a smaller board, or leave out large print$/);
+    expect(() => plan('letter')).toThrow(/^large print: the numbers of a 10x10 Fultiples board do not fit its squares in large print on a page; choose a smaller board, or leave out large print$/);
     expect(plan('a4').items).toHaveLength(1);
   });
 });

@@ -102,4 +102,16 @@ describe('the page after a teacher-style review', () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it('says what Calcudoku and large print are in plain words, without trade names or printers\' points', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=pol-words&largePrint=true`);
+    await settled(page);
+    const sheet = (await page.textContent('main'))!;
+    expect(sheet).toContain('Large print leaves the worked example out'); // the note under Example is shown
+    expect(sheet).not.toMatch(/KenKen|\d\s*pt\b/);
+    await page.goto(`${s.url}?view=class`);
+    await page.waitForSelector('#large-print');
+    expect(await page.textContent('main')).not.toMatch(/KenKen|\d\s*pt\b/);
+  }, 120_000);
 });

@@ -280,7 +280,7 @@ describe('the web page', () => {
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
     // a message with no field of its own is the status line's sentence, with its capital letter
     await page.goto(`${s.url}?kind=flow&size=14&largePrint=true&seed=bad`);
-    expect(await settled(page)).toMatch(/^Large print: a 14x14 puzzle cannot have 16 pt clues/);
+    expect(await settled(page)).toMatch(/^Large print: a 14x14 puzzle does not fit on a page with its numbers in large print/);
   }, 120_000);
 
   it('marks every wrong field at once, each with the command line words for it', async () => {
@@ -789,7 +789,7 @@ describe('the web page', () => {
     await page.click('button:has-text("Make the class set")');
     expect(await settled(page)).toBe('Please check the worksheet marked in red.');
     // the 4x4 Calcudoku fits; the 12x12 Flow, the second worksheet, does not: said on it, as a sentence
-    expect(await sheet(1).locator('h3 + .error').textContent()).toMatch(/^Large print: a 12x12 puzzle is too big for a booklet's half page with 16 pt clues; choose a smaller size, print the booklet unfolded, or leave out large print$/);
+    expect(await sheet(1).locator('h3 + .error').textContent()).toMatch(/^Large print: a 12x12 puzzle does not fit on a booklet's half page with its numbers in large print; choose a smaller size, print the booklet unfolded, or leave out large print$/);
     expect(await sheet(0).locator('.error:visible').count()).toBe(0);
     expect(await page.isHidden('#plan-error')).toBe(true);
     const box = (await sheet(1).locator('h3 + .error').boundingBox())!;

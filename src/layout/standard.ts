@@ -52,8 +52,8 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       const what = `${aOrAn(String(pupils.across))} ${pupils.across}x${pupils.down} puzzle`;
       fail(
         a.ctx.small
-          ? `large print: ${what} is too big for a booklet's half page with 16 pt clues; choose a smaller size, print the booklet unfolded, or leave out large print`
-          : `large print: ${what} cannot have 16 pt clues even one to a page; choose a smaller size, or leave out large print`,
+          ? `large print: ${what} does not fit on a booklet's half page with its numbers in large print; choose a smaller size, print the booklet unfolded, or leave out large print`
+          : `large print: ${what} does not fit on a page with its numbers in large print, even alone; choose a smaller size, or leave out large print`,
       );
     }
     sheet = bare;

@@ -111,7 +111,7 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
       { class: 'field switch' },
       large,
       h('label', { for: largeId }, 'Large print'),
-      h('p', { class: 'help', id: `${largeId}-help` }, 'for pupils with low vision: text at least 16 pt, bigger grids and numbers, thicker lines, fewer puzzles a page'),
+      h('p', { class: 'help', id: `${largeId}-help` }, 'for pupils with low vision: bigger words, numbers and grids, thicker lines, fewer puzzles a page'),
     ),
   );
   const get = (key: string) => specs.find((s) => s.key === key)!;

@@ -28,7 +28,7 @@ export interface FieldSet {
 }
 
 /** Large print prints no worked example: said under the switch, which stays as the teacher left it. */
-export const EXAMPLE_IN_LARGE_PRINT = 'Large print leaves the worked example out: it does not fit at 16 pt.';
+export const EXAMPLE_IN_LARGE_PRINT = 'Large print leaves the worked example out: its pictures and words do not fit when printed large.';
 
 
 function help(id: string, text: string): HTMLElement {

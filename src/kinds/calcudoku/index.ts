@@ -52,7 +52,8 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   name: 'calcudoku',
   title: 'Calcudoku',
   letter: 'K',
-  summary: 'KenKen-style grids: every row and column holds each number once, and the numbers in each outlined box make its target',
+  // in plain words: "KenKen-style" is a trade name, which a teacher who does not know it cannot read
+  summary: 'Number grids: each row and column holds every number once, and the numbers in each outlined box add, subtract, multiply or divide to its target',
   options: optionSpecs,
   schema,
   defaultCount: 8,

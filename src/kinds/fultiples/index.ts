@@ -37,7 +37,7 @@ function checkLargeBoards(o: FultiplesOptions, ctx: SectionContext, w: Messages)
     // At 16 pt a number wider than its square (by more than its digits' side bearings, about a
     // twentieth of the size each side) is printed over its neighbours.
     if (widest > g.cw + LARGE_PRINT.minText * 0.1 || LARGE_PRINT.minText * 1.2 > g.ch) {
-      fail(`large print: the numbers of a ${o.cols}x${o.rows} Fultiples board cannot be 16 pt ${ctx.small ? "on a folded booklet's half page" : 'on a page'}; choose a smaller board${ctx.small ? ', print the booklet unfolded' : ''}, or leave out large print`);
+      fail(`large print: the numbers of a ${o.cols}x${o.rows} Fultiples board do not fit its squares in large print ${ctx.small ? "on a folded booklet's half page" : 'on a page'}; choose a smaller board${ctx.small ? ', print the booklet unfolded' : ''}, or leave out large print`);
     }
   }
 }
