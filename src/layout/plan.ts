@@ -52,10 +52,14 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
           ...(s.subtitle !== undefined ? { subtitle: s.subtitle } : {}),
           instructions: s.instructions ?? '',
           section: s.title,
-          codes: slots
-            .filter((x) => x.code)
-            .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
-            .join('   '),
+          // Large print has room for each puzzle's code only once: it stays above its puzzle, where
+          // normal print has it too and the key shows it, and the footer's list of them goes.
+          codes: part.large && !s.answers && s.labels
+            ? ''
+            : slots
+                .filter((x) => x.code)
+                .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
+                .join('   '),
           // a page whose slots share one code (a deck's cards) names it once
           code: slots.length && slots.every((x) => x.code && x.code === slots[0]!.code) ? slots[0]!.code! : '',
           // a sheet's footer: the run's title, or for a deck's other pages what its card pages say (not
