@@ -20,12 +20,18 @@ function intoFooter(words: Word[], where: string, of: string): string[] {
   const number = words.find((w, i) => w.text === 'Page' && /^\d+$/.test(words[i + 1]?.text ?? '') && words[i + 2]?.text === of);
   if (!number) return words.length ? [`${where}: no "Page N of M" line`] : [];
   const row = words.filter((w) => sameRow(w, number));
-  // the centred line of puzzle codes just above the page number, when the page has one
+  // the centred lines of puzzle codes just above the page number, when the page has them (an
+  // answer key's long list takes several, each right above the next)
   const h = number.y1 - number.y0;
-  const code = words.find((w) => CODE.test(w.text) && w.y0 < number.y0 - 1 && w.y0 > number.y0 - 3 * h);
-  const codes = code ? words.filter((w) => sameRow(w, code) && CODE.test(w.text)) : [];
-  const footer = new Set([...row, ...codes]);
-  const top = Math.min(...[...footer].map((w) => w.y0));
+  const footer = new Set(row);
+  let top = Math.min(...row.map((w) => w.y0));
+  for (;;) {
+    const near = words.filter((w) => !footer.has(w) && CODE.test(w.text) && w.y0 < top - 1 && w.y0 > top - 3 * h);
+    if (!near.length) break;
+    const code = near.reduce((a, b) => (b.y0 > a.y0 ? b : a)); // the lowest line first
+    for (const w of words) if (sameRow(w, code) && CODE.test(w.text)) footer.add(w);
+    top = Math.min(top, code.y0);
+  }
   return words.filter((w) => !footer.has(w) && w.y1 > top + 0.3).map((w) => `${where}: "${w.text}" reaches ${w.y1.toFixed(1)}, the footer starts at ${top.toFixed(1)}`);
 }
 

@@ -9,7 +9,7 @@ export type Block =
   | { type: 'rule'; width: number }
   | { type: 'space'; height: number }
   | { type: 'slots'; gap: number }
-  | { type: 'footer'; left: string; center: string; right: string; size: number; rtl?: boolean }; // rtl: left and right change sides
+  | { type: 'footer'; left: string; center: string; right: string; size: number; rtl?: boolean; wrap?: boolean }; // rtl: left and right change sides; wrap: a long centre line goes on more lines
 
 export type Align = 'left' | 'center' | 'right';
 

@@ -1,6 +1,7 @@
 import type { Grid, Lead, Slot } from '../core/kind.js';
 import { Draw, fromRight, type Box } from '../pdf/draw.js';
 import type { Block } from './blocks.js';
+import { drawFooter, footerHeight } from './footer.js';
 
 /** Everything needed to draw one page: the template's blocks plus the slots it frames. */
 export interface PageContent {
@@ -38,7 +39,7 @@ function blockHeight(d: Draw, b: Block, w: number): number {
     case 'space':
       return b.height;
     case 'footer':
-      return b.size * 1.7;
+      return footerHeight(d, b, w);
     case 'slots':
       return 0;
   }
@@ -150,42 +151,9 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
     case 'rule':
       d.line(box.x, box.y + 4, box.x + box.w, box.y + 4, { width: b.width, stroke: '#000000' });
       return;
-    case 'footer': {
-      const line = { ...box, y: box.y + box.h - b.size * 1.2, h: b.size * 1.2 };
-      const style = { size: b.size, color: '#555555', valign: 'bottom' as const };
-      const gap = 16;
-      const rightW = b.right ? d.textWidth(b.right, b.size) + gap : 0;
-      // Large print cannot shrink a long line of codes to fit: each puzzle has its code beside it anyway.
-      const center = b.center && (!d.minText || d.textWidth(b.center, b.size) <= box.w) ? b.center : '';
-      // A right-to-left page mirrors the line: the title at the right margin, the page number at the
-      // left. `at` places a piece by its distance from the line's start (the title's side).
-      const at = (from: number, w: number) => ({ ...line, x: b.rtl ? line.x + box.w - from - w : line.x + from, w });
-      let leftW = box.w - rightW;
-      let centerFrom = -1; // -1: centred on the line
-      if (center) {
-        // The centre (a deck's code beside its description) must not run over the title or the page
-        // number: it moves aside, and where even that leaves too little room the title shrinks to
-        // fit; large print's title cannot shrink below 16 pt and is left out (the code says more).
-        const cw = d.textWidth(center, d.sizeFor(center, line, { ...style, fit: true }));
-        const used = (w: number) => (b.left ? d.textWidth(b.left, d.sizeFor(b.left, { ...line, w }, { ...style, fit: true })) + gap : 0);
-        const ideal = (box.w - cw) / 2;
-        const latest = box.w - rightW - cw;
-        const earliest = used(leftW);
-        if (ideal < earliest || ideal > latest) centerFrom = Math.max(0, Math.min(latest, Math.max(ideal, earliest)));
-        if (centerFrom >= 0 && centerFrom < earliest) {
-          leftW = centerFrom - gap;
-          if (leftW <= 0 || used(leftW) > centerFrom + 0.01) {
-            leftW = 0;
-            if (ideal <= latest) centerFrom = -1;
-          }
-        }
-      }
-      if (b.left && leftW > 0) d.text(b.left, at(0, leftW), { ...style, align: b.rtl ? 'right' : 'left', fit: true });
-      if (center && centerFrom < 0) d.text(center, line, { ...style, align: 'center', fit: true });
-      else if (center) d.text(center, at(centerFrom, box.w - rightW - centerFrom), { ...style, align: b.rtl ? 'right' : 'left', fit: true });
-      if (b.right) d.text(b.right, line, { ...style, align: b.rtl ? 'left' : 'right' });
+    case 'footer':
+      drawFooter(d, b, box);
       return;
-    }
     default:
       return;
   }

@@ -110,6 +110,7 @@ function makeEnv(): typeof Handlebars {
       right: String(o.hash.right ?? (where === 'right' ? text : '')),
       size: num(o.hash.size, 8, '{{footer}} size=', SIZE),
       ...(start(o) === 'right' ? { rtl: true } : {}),
+      ...(o.hash.wrap ? { wrap: true } : {}),
     };
   });
   return hb;
