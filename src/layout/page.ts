@@ -84,12 +84,23 @@ export function slotBoxes(area: Box, grid: Grid, gap: number): Box[] {
 }
 
 /**
+ * The part of a space that no squeeze takes: under a name line, room as tall as its words, so a
+ * heading below never sits on the line a pupil writes on (a French large print cover's "Nom:" had
+ * "Sommaire" right under it once its spaces were squeezed away).
+ */
+function kept(blocks: Block[], i: number): number {
+  const b = blocks[i]!;
+  const above = blocks[i - 1];
+  return b.type === 'space' && above?.type === 'fields' ? Math.min(b.height, above.size) : 0;
+}
+
+/**
  * What a page without slots keeps of its template's spaces: all of them while its words and footer
  * fit, less as they need the room. A large print cover on a booklet's half page ran its contents
  * under "Page 1 of N" below 108 pt of spaces.
  */
 function spaceSqueeze(d: Draw, blocks: Block[], content: Box): { spaces: number; gaps: number } {
-  const spaces = blocks.reduce((h, b) => h + (b.type === 'space' ? b.height : 0), 0);
+  const spaces = blocks.reduce((h, b, i) => h + (b.type === 'space' ? b.height - kept(blocks, i) : 0), 0);
   const over = blocks.reduce((h, b) => h + blockHeight(d, b, content.w), 0) - content.h;
   // Then the gaps under paragraphs: a French large print cover's contents and note still ran into
   // its footer with every space gone.
@@ -102,14 +113,14 @@ function spaceSqueeze(d: Draw, blocks: Block[], content: Box): { spaces: number;
 }
 
 export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: number): void {
-  const flow = page.blocks.filter((b) => b.type !== 'footer');
   const footers = page.blocks.filter((b) => b.type === 'footer');
   const area = slotsBox(d, page.blocks, content);
   if (page.starts !== undefined) d.section(page.starts);
   const squeeze = area ? { spaces: 1, gaps: 1 } : spaceSqueeze(d, page.blocks, content);
   let y = content.y;
   let headings = 0;
-  for (const b of flow) {
+  for (const [i, b] of page.blocks.entries()) {
+    if (b.type === 'footer') continue;
     if (b.type === 'slots' && area) {
       if (page.fill) page.fill(d, area);
       else drawSlots(d, page, area, b.gap, pageWidth);
@@ -117,7 +128,7 @@ export function drawPage(d: Draw, page: PageContent, content: Box, pageWidth: nu
       continue;
     }
     const h =
-      b.type === 'space' ? b.height * squeeze.spaces
+      b.type === 'space' ? (squeeze.spaces === 1 ? b.height : kept(page.blocks, i) + (b.height - kept(page.blocks, i)) * squeeze.spaces)
       : b.type === 'text' && b.text && squeeze.gaps < 1 ? d.paragraphHeight(b.text, content.w, { size: b.size, font: b.font }) + b.size * 0.5 * squeeze.gaps
       : blockHeight(d, b, content.w);
     const box = { x: content.x, y, w: content.w, h };

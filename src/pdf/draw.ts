@@ -78,6 +78,14 @@ export function fromRight(within: { x: number; w: number }, offset: number, widt
   return within.x + within.w - offset - width;
 }
 
+/**
+ * A code or a file name ("K6MF-503STSQQW8", "Class-set-answers.pdf") broken at its hyphen reads as
+ * two things, and a teacher types it wrong: such words are kept whole on their line.
+ */
+function wholeWords(text: string): string[] {
+  return text.split(/\s+/).filter((t) => /[^\s-]-[^\s-]/.test(t) && /\d|\.[a-z]{2,4}\b/i.test(t));
+}
+
 /** The largest square centred in a box. */
 export function square(box: Box): Box {
   const s = Math.min(box.w, box.h);
@@ -312,7 +320,7 @@ export class Draw {
     const size = Math.max(style.size ?? 11, this.minText);
     const font = style.font ?? 'regular';
     const d = this.doc.font(FONT_IDS[font]).fontSize(size);
-    if (!plainText(this.doc, text, font)) return this.runsParagraph(text, x, y, w, style, true);
+    if (!plainText(this.doc, text, font) || this.keepsWhole(text, w, size, font)) return this.runsParagraph(text, x, y, w, style, true);
     const opts = { width: w, align: style.align ?? 'left', lineGap: size * 0.15 } as const;
     const h = d.heightOfString(text, opts);
     d.fillColor(style.color ?? '#000000').text(text, x, y, opts);
@@ -322,11 +330,23 @@ export class Draw {
   paragraphHeight(text: string, w: number, style: TextStyle = {}): number {
     const size = Math.max(style.size ?? 11, this.minText);
     const font = style.font ?? 'regular';
-    if (!plainText(this.doc, text, font)) return this.runsParagraph(text, 0, 0, w, style, false);
+    if (!plainText(this.doc, text, font) || this.keepsWhole(text, w, size, font)) return this.runsParagraph(text, 0, 0, w, style, false);
     return this.doc
       .font(FONT_IDS[font])
       .fontSize(size)
       .heightOfString(text, { width: w, lineGap: size * 0.15 });
+  }
+
+  /**
+   * Whether a paragraph wraps at spaces only (as runsParagraph does) rather than as PDFKit does, which
+   * also breaks after a hyphen: when it takes more than a line and holds a code or a file name that
+   * fits a line by itself (one wider is better broken than run off the page).
+   */
+  private keepsWhole(text: string, w: number, size: number, font: FontName): boolean {
+    const whole = wholeWords(text);
+    if (!whole.length) return false;
+    const d = this.doc.font(FONT_IDS[font]).fontSize(size);
+    return d.widthOfString(text) > w && whole.every((t) => d.widthOfString(t) <= w);
   }
 
   /**
