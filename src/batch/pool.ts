@@ -3,13 +3,19 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
-import { UserError } from '../core/errors.js';
+import { fromPlain, type PlainUserError } from '../core/errors.js';
 import type { Owner, TaskRunner } from './core.js';
 import type { BatchPlan } from './plan.js';
 import type { Setup, Task } from './tasks.js';
 
 /** What a worker of the pool does: the batch's tasks, and first reading the plan and taking the setup. */
 export type WorkerTask = Task | { type: 'plan'; file: string } | { type: 'setup'; setup: Setup };
+
+/** What a worker posts back: a result, or what went wrong (a user's mistake with its place). */
+interface Reply {
+  result?: unknown;
+  error?: { user?: PlainUserError; message: string; stack?: string };
+}
 
 interface Queued {
   task: WorkerTask;
@@ -103,7 +109,7 @@ export class Pool implements TaskRunner {
   grow(size: number, setup: Setup | null): void {
     for (let i = this.workers.length; i < size; i++) {
       const w = startWorker(setup);
-      w.on('message', (msg: { result?: unknown; error?: { user: boolean; message: string; stack?: string } }) => this.done(i, msg));
+      w.on('message', (msg: Reply) => this.done(i, msg));
       w.on('error', (e) => this.crash(e));
       w.on('exit', (code) => code !== 0 && this.crash(new Error(`batch worker ${i} stopped (exit code ${code})`)));
       this.workers.push(w);
@@ -146,12 +152,12 @@ export class Pool implements TaskRunner {
     });
   }
 
-  private done(i: number, msg: { result?: unknown; error?: { user: boolean; message: string; stack?: string } }): void {
+  private done(i: number, msg: Reply): void {
     const job = this.busy[i];
     this.busy[i] = null;
     if (!job) return;
     if (msg.error) {
-      const e = msg.error.user ? new UserError(msg.error.message) : new Error(msg.error.message);
+      const e = msg.error.user ? fromPlain(msg.error.user) : new Error(msg.error.message);
       if (!msg.error.user && msg.error.stack) e.stack = msg.error.stack;
       job.reject(e);
     } else {

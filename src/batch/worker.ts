@@ -1,6 +1,6 @@
 import '../port/node.js';
 import { parentPort, workerData } from 'node:worker_threads';
-import { UserError } from '../core/errors.js';
+import { toPlain, UserError } from '../core/errors.js';
 import { readPlan } from './plan-file.js';
 import type { WorkerTask } from './pool.js';
 import { BatchTasks, type Setup } from './tasks.js';
@@ -38,6 +38,8 @@ parentPort!.on('message', async (msg: { id: number; task: WorkerTask }) => {
     parentPort!.postMessage({ id: msg.id, result }, transfer);
   } catch (e) {
     const err = e as Error;
-    parentPort!.postMessage({ id: msg.id, error: { user: err instanceof UserError, message: err.message, stack: err.stack } });
+    // a mistake's place (worksheet, field, line) goes too, as plain data: a class would not cross
+    const user = err instanceof UserError ? toPlain(err) : undefined;
+    parentPort!.postMessage({ id: msg.id, error: { user, message: err.message, stack: err.stack } });
   }
 });

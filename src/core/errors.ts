@@ -55,6 +55,23 @@ export class UserError extends Error implements Place {
   }
 }
 
+/**
+ * A UserError as plain data, for a worker thread to post (structured clone keeps no class, so the
+ * place would be lost with it); `fromPlain` makes an equal UserError again on the other side.
+ */
+export interface PlainUserError extends Place {
+  message: string;
+  more: PlainUserError[];
+}
+
+export function toPlain(e: UserError): PlainUserError {
+  return { message: e.message, more: e.more.map(toPlain), field: e.field, sheet: e.sheet, words: e.words, line: e.line, reason: e.reason };
+}
+
+export function fromPlain(p: PlainUserError): UserError {
+  return new UserError(p.message, p.more.map(fromPlain), p);
+}
+
 export function fail(message: string, more: (UserError | string)[] = [], place: Place = {}): never {
   throw new UserError(message, more, place);
 }

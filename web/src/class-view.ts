@@ -161,8 +161,17 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     return p;
   }
 
-  async function importPlan(): Promise<void> {
+  /**
+   * Takes down every mistake shown, before a new plan or run shows its own: a plan whose mistake has
+   * no field leaves the worksheets as they were, and the last plan's red fields stayed on them.
+   */
+  function clearMarks(): void {
     planError.hidden = true;
+    for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear(), (s.sheetError.hidden = true), s.element.classList.remove('wrong');
+  }
+
+  async function importPlan(): Promise<void> {
+    clearMarks();
     const f = planFile.files?.[0];
     if (!f) return;
     const r = await jobs.run({ type: 'read-plan', text: await f.text(), name: f.name }).result;
@@ -320,7 +329,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
 
   async function make(): Promise<void> {
     rosterError.hidden = true;
-    planError.hidden = true;
+    clearMarks();
     save.disabled = true;
     result = null;
     shown = null;
@@ -329,7 +338,6 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     madeList.replaceChildren();
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
-    for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear(), (s.sheetError.hidden = true), s.element.classList.remove('wrong');
     // a worksheet's own words or pictures named but not here (a reload, saved settings): said by that field
     const missing = sheets.filter((s) => s.fields.problems().map((p) => s.fields.showError(p.field, p.message)).length);
     if (missing.length) {
