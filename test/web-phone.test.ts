@@ -53,4 +53,21 @@ describe('the page on a narrow phone', () => {
       await page.context().close();
     }
   }, 180_000);
+
+  it('says what Calcudoku is in one short plain sentence: its card is no taller than the others on a phone', async () => {
+    for (const w of [320, 390]) {
+      const page = await s.page(w, 800);
+      await page.goto(`${s.url}?kind=flow&seed=phone`);
+      await page.waitForSelector('.kind label');
+      const cards = await page.$$eval('.kind label', (els) => els.map((el) => ({ name: el.querySelector('strong')!.textContent!, text: el.querySelector('span')!.textContent!, height: el.getBoundingClientRect().height })));
+      const calcudoku = cards.find((c) => c.name === 'Calcudoku')!;
+      const others = cards.filter((c) => c !== calcudoku);
+      expect(calcudoku.height, `at ${w} px: ${JSON.stringify(cards)}`).toBeLessThanOrEqual(Math.max(...others.map((c) => c.height)));
+      // one sentence, short enough to read at a glance, with no trade name
+      expect(calcudoku.text.split(/[.;]\s/)).toHaveLength(1);
+      expect(calcudoku.text.length).toBeLessThanOrEqual(90);
+      expect(calcudoku.text).not.toMatch(/KenKen|Calcudoku/i);
+      await page.context().close();
+    }
+  }, 60_000);
 });

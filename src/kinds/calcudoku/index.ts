@@ -52,8 +52,9 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   name: 'calcudoku',
   title: 'Calcudoku',
   letter: 'K',
-  // in plain words: "KenKen-style" is a trade name, which a teacher who does not know it cannot read
-  summary: 'Number grids: each row and column holds every number once, and the numbers in each outlined box add, subtract, multiply or divide to its target',
+  // in plain words, short: "KenKen-style" is a trade name a teacher may not know, and the whole rule
+  // (which the worked example on the sheet shows) made this the tallest card on a phone
+  summary: 'Fill the grid: no number twice in a row or column, and each box makes its target',
   options: optionSpecs,
   schema,
   defaultCount: 8,
