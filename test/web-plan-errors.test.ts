@@ -49,7 +49,7 @@ describe('a hand-edited settings file', () => {
     await page.goto(`${s.url}?view=class`);
     await page.setInputFiles('#plan-file', { name: 'w.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN.replace('paper: a4', 'paper: a5')) });
     await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toBe('Line 2 of w.yaml: Paper must be a4 or letter');
+    expect(await page.textContent('#plan-error')).toBe('w.yaml was not opened: the form still shows your earlier settings. Line 2 of w.yaml: Paper must be a4 or letter');
   }, 120_000);
 
   it('takes down the last plan\'s red fields when the next one\'s mistake has no field', async () => {
@@ -60,7 +60,7 @@ describe('a hand-edited settings file', () => {
     // a mistake of the plan as a whole: the worksheets are not opened again, so the old ones stay in the form
     await page.setInputFiles('#plan-file', { name: 'v.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN.replace('paper: a4', 'colour: red')) });
     await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toMatch(/^Line 2 of v\.yaml: .*'colour'/);
+    expect(await page.textContent('#plan-error')).toMatch(/^v\.yaml was not opened: .* Line 2 of v\.yaml: .*'colour'/);
     expect(await page.locator('.sheet-plan').count()).toBe(2);
     expect(await page.locator('.sheet-plan').first().getByLabel('Size', { exact: true }).inputValue()).toBe('50');
     expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);

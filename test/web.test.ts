@@ -820,7 +820,7 @@ describe('the web page', () => {
     await page.goto(`${s.url}?view=class`);
     await page.setInputFiles('#plan-file', { name: 'week.yaml', mimeType: 'application/yaml', buffer: Buffer.from('title: Week\nworksheets:\n  - kind: calcudoku\n    dificulty: hard\n') });
     await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toBe("Line 4 of week.yaml: Unknown field 'dificulty' for calcudoku; did you mean 'difficulty'?");
+    expect(await page.textContent('#plan-error')).toBe("week.yaml was not opened: the form still shows your earlier settings. Line 4 of week.yaml: Unknown field 'dificulty' for calcudoku; did you mean 'difficulty'?");
   }, 120_000);
 
   it('says what Open saved settings is for when a class list is opened there by mistake', async () => {

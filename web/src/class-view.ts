@@ -184,7 +184,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     }
     // the file's line, which the teacher edited by hand, and the mistake without the program's place
     const said = (p: Problem) => `${p.line ? `Line ${p.line} of ${f.name}: ` : ''}${inFormWords(p.message)}`;
-    if (r.type === 'error' && !(r.sheet !== undefined && r.data)) return showError(planError, said(r));
+    // nothing of the file is opened: said first, as the worksheets below are still the last ones and
+    // could be taken for the file's
+    if (r.type === 'error' && !(r.sheet !== undefined && r.data)) return showError(planError, `${f.name} was not opened: the form still shows your earlier settings. ${said(r)}`);
     const data = r.data as PlanData;
     fill(data);
     if (Array.isArray(data.pupils)) {
