@@ -60,7 +60,7 @@ describe('a hand-edited settings file', () => {
     // a mistake of the plan as a whole: the worksheets are not opened again, so the old ones stay in the form
     await page.setInputFiles('#plan-file', { name: 'v.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN.replace('paper: a4', 'colour: red')) });
     await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toMatch(/^v\.yaml was not opened: .* Line 2 of v\.yaml: .*'colour'/);
+    expect(await page.textContent('#plan-error')).toMatch(/^v\.yaml was not opened: .* Line 2 of v\.yaml: There is no setting called colour$/);
     expect(await page.locator('.sheet-plan').count()).toBe(2);
     expect(await page.locator('.sheet-plan').first().getByLabel('Size', { exact: true }).inputValue()).toBe('50');
     expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);

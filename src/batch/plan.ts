@@ -151,7 +151,9 @@ class PlanReader {
     const where = shown.length ? `${fieldName(shown)}: ` : '';
     const sheet = path[0] === 'worksheets' && typeof path[1] === 'number' ? path[1] : undefined;
     const field = found?.field ?? (key ? undefined : this.flagAt(path));
-    const words = found ? (found.words ?? found.message) : field ? `${field} ${message}` : message;
+    // a plan's field without a flag (booklet, worksheets) is named by its key: "must be true or false" alone said not what
+    const subject = field ?? (shown.length === 1 && !key && /^(must|is|needs) /.test(message) ? String(shown[0]) : undefined);
+    const words = found ? (found.words ?? found.message) : subject ? `${subject} ${message}` : message;
     const line = this.line(path, key);
     fail(`${this.shown}:${line}: ${where}${message}`, [], { field, sheet, words, line });
   }

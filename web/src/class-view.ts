@@ -25,6 +25,21 @@ const README_PLAN: Record<string, string>[] = [
   { kind: 'flow', size: '8', count: '4' },
 ];
 
+/**
+ * A saved file's mistake as a teacher who edited it reads it: what to write there, without the
+ * program's quotes round the words written or its field names (the file's own words are kept, as
+ * they are what goes in it: a4, lexend).
+ */
+function planWords(message: string): string {
+  return message
+    .replace(/^--lang there is no language '[^']*'; the languages are (.+?)(?:; did you mean '([^']*)'\?)?$/, (_, all: string, near?: string) => `--lang must be one of ${all}${near ? `; did you mean ${near}?` : ''}`)
+    .replace(/^--font "[^"]*" is not a font we have: use (.+), or the path of a \.ttf or \.otf file$/, (_, fonts: string) => `--font must be one of ${fonts.replace(/, ([^,]+)$/, ' or $1')}`)
+    .replace(/^unknown field '([^']+)'(?: for ([\w-]+))?/, (_, name: string, kind?: string) => `there is no setting called ${name}${kind ? ` for this worksheet` : ''}`)
+    .replace(/^unknown kind "([^"]*)"/, 'there is no kind of worksheet called $1')
+    .replace(/^worksheets is required$/, 'the file lists no worksheets')
+    .replace(/; did you mean '([^']*)'\?/, '; did you mean $1?');
+}
+
 /** "Class set": a roster and worksheets in, a ZIP out with a PDF a pupil and the teacher's key. */
 export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const status = new Status('Choose the worksheets, add a class list, then press Make the class set.');
@@ -36,6 +51,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
 
   // a plan file's own fields are named in its mistakes by their flags ("--paper must be a4 or letter")
   const FLAGS: Record<string, string> = { Title: '--title', 'Puzzle set': '--seed', Paper: '--paper', Language: '--lang', Answers: '--answers', Font: '--font' };
+  nameFlag('--large-print', 'Large print'); // a switch without a field() of its own
   const field = (label: string, control: HTMLElement, help?: string) => {
     if (FLAGS[label]) nameFlag(FLAGS[label], label);
     const id = control.id || uid('f');
@@ -183,7 +199,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       return showError(planError, `${f.name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
     }
     // the file's line, which the teacher edited by hand, and the mistake without the program's place
-    const said = (p: Problem) => `${p.line ? `Line ${p.line} of ${f.name}: ` : ''}${inFormWords(p.message)}`;
+    const said = (p: Problem) => `${p.line ? `Line ${p.line} of ${f.name}: ` : ''}${inFormWords(planWords(p.message))}`;
     // nothing of the file is opened: said first, as the worksheets below are still the last ones and
     // could be taken for the file's
     if (r.type === 'error' && !(r.sheet !== undefined && r.data)) return showError(planError, `${f.name} was not opened: the form still shows your earlier settings. ${said(r)}`);

@@ -66,13 +66,20 @@ export function nameFlag(flag: string, label: string): void {
 /** The library's messages name options by flag ("--size must be ..."); the page names them as its form does. */
 export function inFormWords(message: string): string {
   const words = message
+    // the value is in the box: "Size 0: give a whole number" says what would work instead
+    .replace(/^(--[a-z0-9-]+) (?:"[^"]*"|\S+): give (an?) /, '$1 must be $2 ')
+    .replace(/^(--[a-z0-9-]+): "([^"]*)" is not /, '$1: $2 is not ')
+    // a line of the box that is none of its worksheets: the buttons under the box add them
+    .replace(/^--task (.+?): not a worksheet; write one of .*$/, '--task: “$1” is not a worksheet; add one with a + button')
+    .replace(/^--worksheet and --printables are both none: /, 'Tick at least one worksheet or game page: ')
     // mid-sentence a label is words of the sentence ("or choose 4 symbols per card")
     .replace(/--[a-z0-9-]+/g, (flag, at: number) => {
       const label = labels.get(flag) ?? flag;
       return at > 0 ? label.charAt(0).toLowerCase() + label.slice(1) : label;
     })
     // the value is in the box beside the message: "(got 99)" only echoes it in a program's voice
-    .replace(/ \(got (?:"[^"]*"|[^)]*)\)/, '');
+    .replace(/ \(got (?:"[^"]*"|[^)]*)\)/g, '')
+    .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '');
   // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
