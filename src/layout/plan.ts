@@ -29,6 +29,11 @@ function chunk<T>(items: T[], size: number): T[][] {
 }
 
 /** How many things a section shows, for "puzzle 3 of 8": a puzzle drawn over two pages counts once. */
+/** "Ava Smith · Class 4B homework", or the title alone when the page is nobody's. */
+function withPupil(pupil: unknown, title: unknown): unknown {
+  return typeof pupil === 'string' && pupil !== '' ? (title ? `${pupil} · ${String(title)}` : pupil) : title;
+}
+
 function count(slots: Slot[]): number {
   return new Set(slots.map((x) => x.label).filter(Boolean)).size || slots.length;
 }
@@ -63,8 +68,10 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
           // a page whose slots share one code (a deck's cards) names it once
           code: slots.length && slots.every((x) => x.code && x.code === slots[0]!.code) ? slots[0]!.code! : '',
           // a sheet's footer: the run's title, or for a deck's other pages what its card pages say (not
-          // in large print, where the description and code at 16 pt would not fit the footer's line)
-          footer: s.deckCode !== undefined && !part.large ? part.vars.subtitle : part.vars.title,
+          // in large print, where the description and code at 16 pt would not fit the footer's line).
+          // A pupil's sheet (a game board, rules) has no name line: the footer names the pupil first,
+          // so a page that has come apart from the rest still goes back to its owner.
+          footer: s.deckCode !== undefined && !part.large ? part.vars.subtitle : s.answers ? part.vars.title : withPupil(part.vars.pupil, part.vars.title),
           deckCode: part.large ? '' : (s.deckCode ?? ''),
         };
         const base = { template: s.template, vars, grid: s.grid, labels: s.labels ?? false, answers: s.answers, count: count(s.slots), ...(part.large && !s.answers ? { large: true } : {}) };
