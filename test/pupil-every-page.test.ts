@@ -43,4 +43,18 @@ worksheets:
     expect(footerWords).toContain('homework');
     expect(footerWords).not.toContain('Ava');
   });
+
+  it("the teacher's key names the worksheet it has no answers for, and only that one", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-key-unmarked-'));
+    writeFileSync(join(dir, 'kids.csv'), 'Zoltan Quist\nAva Smith\n');
+    writeFileSync(join(dir, 'plan.yaml'), PLAN);
+    const r = cli(['batch', join(dir, 'plan.yaml'), '--workers', '1', '--out', join(dir, 'out')], dir);
+    expect(r.code, r.stderr).toBe(0);
+    const first = readPages(join(dir, 'out', 'answer-key.pdf'))[0]!;
+    const line = (word: string) => {
+      const at = first.words.find((w) => w.text === word)!;
+      return first.words.filter((w) => Math.abs(w.y0 - at.y0) < 1).map((w) => w.text).join(' ');
+    };
+    expect(line('pupils,')).toBe('2 pupils, 3 worksheets each · Fultiples: no answers to mark');
+  });
 });

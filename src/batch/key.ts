@@ -76,12 +76,30 @@ export class KeyWriter {
       section: msg.t('section.answerKey'),
       lang: msg.lang,
     };
-    const frame = scaleBlocks(templates.get('answers')({ ...this.vars, page: 1, pages: 1 }), pageStyle(size).scale);
-    const box = slotsBox(this.d, frame, contentBox(size));
-    if (!box) throw new Error('the answers template has no {{slots}}');
-    this.area = box;
-    this.packer = new Packer(box.h);
+    this.area = this.slotsArea();
+    this.packer = new Packer(this.area.h);
     this.total = 0;
+  }
+
+  private slotsArea(): Box {
+    const frame = scaleBlocks(this.templates.get('answers')({ ...this.vars, page: 1, pages: 1 }), pageStyle(this.size).scale);
+    const box = slotsBox(this.d, frame, contentBox(this.size));
+    if (!box) throw new Error('the answers template has no {{slots}}');
+    return box;
+  }
+
+  /**
+   * A worksheet with nothing to mark (a game board) has no blocks: the subtitle says so, or the
+   * teacher, told "2 worksheets each", looks for the missing one. Known from the first pupil; the
+   * subtitle may then take more room, so the answers' area is measured again.
+   */
+  private noteUnmarked(built: BuiltWorksheet[]): void {
+    const names = built.filter((b) => !b.key.sections.some((s) => s.answers)).map((b) => b.name.split(' · ')[0]!);
+    if (!names.length) return;
+    const msg = messages(this.plan.lang);
+    this.vars.subtitle = `${String(this.vars.subtitle)} · ${msg.t('batch.keyNothingToMark', { names: [...new Set(names)].join(', ') })}`;
+    this.area = this.slotsArea();
+    this.packer = new Packer(this.area.h);
   }
 
   /** Blocks of one pupil, in reading order: worksheet by worksheet, answer section by section. */
@@ -105,6 +123,7 @@ export class KeyWriter {
 
   /** Draws one pupil's blocks; pupils must come in roster order. */
   add(pupil: string, built: BuiltWorksheet[]): void {
+    if (!this.heights) this.noteUnmarked(built);
     const blocks = this.blocks(pupil, built);
     const own = blocks.filter((b) => !b.shared);
     const heights = blocks.map((b) => `${b.shared ? 's' : ''}${b.height}`);
