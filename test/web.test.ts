@@ -101,7 +101,8 @@ describe('the web page', () => {
   it('makes a Calcudoku sheet with the same puzzles, JSON and PDF bytes as the command line', async () => {
     const page = await s.page();
     await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=6&difficulty=hard&count=8&seed=demo&answers=separate`);
-    expect(await settled(page)).toMatch(/ready/);
+    // the answers counted in pages, as the puzzles are ("and 1 of answers" read as one answer)
+    expect(await settled(page)).toMatch(/: \d+ pages and \d+ pages? of answers, ready in /);
     const pdf = await downloadOf(page, 'Download PDF');
     const key = await downloadOf(page, 'Download answer key');
     const json = (await downloadOf(page, 'Download data')).toString('utf8');

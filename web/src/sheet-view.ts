@@ -214,7 +214,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     buttons.json.disabled = false;
     forSoftware.hidden = false;
     const secs = ((performance.now() - started) / 1000).toFixed(1);
-    status.say(`${r.title}: ${main.pages} ${main.pages === 1 ? 'page' : 'pages'}${separate ? ` and ${separate.pages} of answers` : ''}, ready in ${secs} s.`);
+    status.say(`${r.title}: ${main.pages} ${main.pages === 1 ? 'page' : 'pages'}${separate ? ` and ${separate.pages} ${separate.pages === 1 ? 'page' : 'pages'} of answers` : ''}, ready in ${secs} s.`);
   }
 
   const view = h(
