@@ -62,6 +62,8 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
         ownField.element.classList.toggle('about-pictures', own.pictures.length > 0);
         return status.say('This answer needs your own words or pictures: see the message under them.', 'error');
       }
+      // the box is for a deck's code only: under a mistyped code it read as part of the mistake
+      ownField.element.hidden = true;
       error.textContent = inFormWords(r.message);
       error.hidden = false;
       code.closest('.field')?.classList.add('invalid');

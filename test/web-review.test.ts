@@ -1,0 +1,65 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
+import { runs, settled, webSession, type WebSession } from './helpers/browser.js';
+
+// A teacher's second review of the page: each behaviour as a teacher meets it, in Chromium.
+let s: WebSession;
+const dir = mkdtempSync(join(tmpdir(), 'pp-webrev-'));
+writeFileSync(join(dir, 'w7.txt'), ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bee'].join('\n'));
+
+beforeAll(async () => {
+  s = await webSession();
+}, 60_000);
+afterAll(async () => s?.close());
+
+const WORDS_BOX = 'label:has-text("Words, one on each line") + textarea';
+
+async function answer(page: Page, code: string): Promise<string> {
+  await page.fill('#code', code);
+  const before = await runs(page);
+  await page.click('button:has-text("Show the answer")');
+  return settled(page, before);
+}
+
+/** What the page wrote to the console as errors, or threw (test/helpers/browser.ts keeps them). */
+const errorsOf = (page: Page): string[] => (page as Page & { errors: string[] }).errors;
+
+/** The first code of a run of the command line, as its JSON has it. */
+function codeOf(args: string[], name: string): string {
+  const cwd = mkdtempSync(join(dir, `${name}-`));
+  expect(cli([...args, '--json', 'out.json', '--out', 'out.pdf'], cwd).code).toBe(0);
+  const json = JSON.parse(readFileSync(join(cwd, 'out.json'), 'utf8')) as { code?: string; puzzles?: { code: string }[] };
+  return json.code ?? json.puzzles![0]!.code;
+}
+
+/** One character of the code's seed part changed: a code copied wrong from the paper. */
+function mistyped(code: string): string {
+  const at = code.length - 3;
+  return code.slice(0, at) + (code[at] === '7' ? '8' : '7') + code.slice(at + 1);
+}
+
+describe('the page after a teacher\'s second review', () => {
+  it('answer from a code: the words box goes away when a mistyped or other-kind code follows a deck of own words', async () => {
+    const deck = codeOf(['dobble', '--symbols', join(dir, 'w7.txt'), '--symbols-per-card', '3', '--seed', 'rev-key'], 'deck');
+    const calc = codeOf(['calcudoku', '--size', '4', '--count', '1', '--seed', 'rev-key'], 'calc');
+    const page = await s.page();
+    await page.goto(`${s.url}?view=key`);
+    expect(await answer(page, deck)).toMatch(/needs your own words/);
+    expect(await page.isVisible(WORDS_BOX)).toBe(true);
+    expect(await answer(page, mistyped(calc))).toMatch(/did not work/);
+    expect(await page.isVisible('#code-error')).toBe(true);
+    expect(await page.isVisible(WORDS_BOX)).toBe(false);
+    // the deck's code again: the box is back, and so is its message
+    expect(await answer(page, deck)).toMatch(/needs your own words/);
+    expect(await page.isVisible(WORDS_BOX)).toBe(true);
+    expect(await page.isVisible('#code-error')).toBe(false);
+    // a good code of another kind while the deck's message is shown
+    expect(await answer(page, calc)).toContain(calc);
+    expect(await page.isVisible(WORDS_BOX)).toBe(false);
+    expect(errorsOf(page)).toEqual([]);
+  }, 120_000);
+});
