@@ -62,4 +62,27 @@ describe('the page after a teacher\'s second review', () => {
     expect(await page.isVisible(WORDS_BOX)).toBe(false);
     expect(errorsOf(page)).toEqual([]);
   }, 120_000);
+
+  it('worksheets: letters typed into a number box are said by the box, not dropped without a word', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=rev-num`);
+    expect(await settled(page)).toMatch(/ready/);
+    let before = await runs(page);
+    // Chromium keeps only the "e" of "ten" in a number box and reads it as no number at all
+    await page.fill('label:text-is("Size") + input', '');
+    await page.click('label:text-is("Size") + input');
+    await page.keyboard.type('ten');
+    await page.click('label:text-is("How many") + .row input', { clickCount: 3 });
+    await page.keyboard.type('ten');
+    expect(await settled(page, before)).toMatch(/check the 2 options marked in red/);
+    expect(await page.textContent('.field.invalid:has(label:text-is("Size")) .error')).toBe('Size must be a whole number from 3 to 12');
+    expect(await page.textContent('.field.invalid:has(label:text-is("How many")) .error')).toBe('How many must be a whole number from 1 to 1000');
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
+    before = await runs(page);
+    await page.fill('label:text-is("Size") + input', '5');
+    await page.fill('label:text-is("How many") + .row input', '2');
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await page.$$('.field.invalid')).toHaveLength(0);
+    expect(errorsOf(page)).toEqual([]);
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { FieldErrors, h, randomSeed, uid } from './dom.js';
+import { FieldErrors, h, notANumber, randomSeed, uid, wholeNumber } from './dom.js';
 import type { Values } from './protocol.js';
 import { languageSelect } from './languages.js';
 
@@ -169,7 +169,11 @@ export function commonFields(changed: () => void, answersDefault = 'separate'): 
     showError: (flag, message) => errors.show(flag, message),
     clearErrors: () => errors.clear(),
     problems() {
-      return get('font').control.value === 'own' && !fontFile.files?.[0] ? [{ field: '--font', message: FONT_FILE_NEEDED }] : [];
+      const count = get('count');
+      return [
+        ...(notANumber(count.control as HTMLInputElement) ? [{ field: count.flag, message: wholeNumber(count.flag, 1, 1000) }] : []),
+        ...(get('font').control.value === 'own' && !fontFile.files?.[0] ? [{ field: '--font', message: FONT_FILE_NEEDED }] : []),
+      ];
     },
     async files() {
       const f = fontFile.files?.[0];

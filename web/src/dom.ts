@@ -84,6 +84,18 @@ export function inFormWords(message: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * Letters in a number box ("ten"): the browser gives the page no value at all, so the sheet was made
+ * with the default and the letters seemed to vanish. Said by the box as the library says a number out of range.
+ */
+export function notANumber(input: HTMLInputElement): boolean {
+  return input.validity.badInput;
+}
+
+export function wholeNumber(flag: string, min: number, max: number): string {
+  return `${flag} must be a whole number from ${min} to ${max}`;
+}
+
 /** The error lines under a form's fields, by the flag the library's messages start with. */
 export class FieldErrors {
   private lines = new Map<string, HTMLElement>();

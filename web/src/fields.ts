@@ -1,7 +1,7 @@
 import type { Field, KindForm } from '../../src/form.js';
 import { wordsNote } from './words-note.js';
 import { deckSize, hasPlane } from '../../src/kinds/dobble/plane.js';
-import { FieldErrors, h, uid } from './dom.js';
+import { FieldErrors, h, notANumber, uid, wholeNumber } from './dom.js';
 import type { Values } from './protocol.js';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from '../../src/pdf/picture-limits.js';
 
@@ -56,6 +56,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   let lost: 'words' | 'pictures' | null = null;
   let showLost = () => {};
   let ownElement: HTMLElement | undefined;
+  const numbers: [Field, HTMLInputElement][] = [];
 
   for (const f of form.fields) {
     const id = uid(f.key);
@@ -138,6 +139,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       setters.set(f.key, (v) => (input.value = v));
       control = input;
       controls.set(f.key, input);
+      if (f.type === 'number') numbers.push([f, input]);
     }
     element.append(h('div', { class: 'field' }, h('label', { for: id }, f.label), control, extra, help(helpId, f.help), error));
   }
@@ -206,9 +208,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     },
     kept: (): Record<string, string> => (filesField && !own.pictures.length && own.words.trim() ? { words: own.words } : {}),
     problems() {
-      if (!lost || !filesField) return [];
+      const found = numbers.filter(([, input]) => notANumber(input)).map(([f]) => ({ field: f.flag, message: wholeNumber(f.flag, f.min!, f.max!) }));
+      if (!lost || !filesField) return found;
       const message = lost === 'pictures' ? 'Your pictures were not kept: choose them again' : 'Your word list was not kept: paste it again';
-      return [{ field: filesField.flag, message }];
+      return [...found, { field: filesField.flag, message }];
     },
     showError(flag, message) {
       // the pictures are used when there are any (or were, before a reload): the message is theirs
