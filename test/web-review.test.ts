@@ -85,4 +85,36 @@ describe('the page after a teacher\'s second review', () => {
     expect(await page.$$('.field.invalid')).toHaveLength(0);
     expect(errorsOf(page)).toEqual([]);
   }, 120_000);
+
+  it('worksheets: several wrong options are named in the message above the pages, each a way to its field', async () => {
+    for (const [w, h] of [[1280, 900], [390, 844]] as const) {
+      const page = await s.page(w, h);
+      await page.goto(`${s.url}?kind=calcudoku&size=99&count=5000&layout=9x9&seed=rev-sum`);
+      expect(await settled(page)).toMatch(/^Please check the 3 options marked in red: Size, How many, Puzzles a page\.$/);
+      const named = page.locator('.view [role=status] .status-text button');
+      expect(await named.allTextContents()).toEqual(['Size', 'How many', 'Puzzles a page']);
+      // the messages by the fields stay
+      expect(await page.$$eval('.field.invalid .error', (els) => els.map((el) => el.textContent))).toHaveLength(3);
+      // each name whole inside the message's box, on a phone too
+      const box = (await page.locator('.view [role=status]').boundingBox())!;
+      for (const b of await named.all()) {
+        const r = (await b.boundingBox())!;
+        expect(r.x, `${await b.textContent()} at ${w} px`).toBeGreaterThanOrEqual(box.x);
+        expect(r.x + r.width, `${await b.textContent()} at ${w} px`).toBeLessThanOrEqual(box.x + box.width);
+        expect(r.height, `${await b.textContent()} on one line at ${w} px`).toBeLessThan(40);
+      }
+      for (const [name, control] of [['Size', 'label:text-is("Size") + input'], ['Puzzles a page', 'label:text-is("Puzzles a page") + .row input'], ['How many', 'label:text-is("How many") + .row input']]) {
+        await page.locator('.view [role=status]').scrollIntoViewIfNeeded();
+        await named.filter({ hasText: name }).click();
+        // the cursor in the field, and the field on the screen
+        expect(await page.locator(control).evaluate((el) => el === document.activeElement), `${name} at ${w} px has the cursor`).toBe(true);
+        await expect.poll(() => page.locator(control).evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        })).toBe(true);
+      }
+      expect(errorsOf(page)).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
 });

@@ -477,7 +477,7 @@ describe('the web page', () => {
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('Week 3');
     const before = await runs(page);
     await page.click('button:has-text("Make the puzzles")');
-    expect(await settled(page, before)).toBe('Please check the option marked in red.');
+    expect(await settled(page, before)).toBe('Please check the option marked in red: Size.');
     // the field is a long scroll above the button on a phone
     expect(await size.evaluate((e) => e === document.activeElement)).toBe(true);
     const box = (await page.locator('.field.invalid').boundingBox())!;

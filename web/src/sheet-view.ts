@@ -171,7 +171,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     const all = [{ message: r.message, field: r.field }, ...(r.more ?? [])];
     const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
     if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
-    else status.say(all.length > 1 ? `Please check the ${all.length} options marked in red.` : 'Please check the option marked in red.', 'error');
+    else status.say([all.length > 1 ? `Please check the ${all.length} options marked in red: ` : 'Please check the option marked in red: ', ...named(), '.'], 'error');
     // asked for by the button (on a phone the wrong field is a long scroll up): the first wrong field
     // is brought into view with the cursor in it; while typing, the cursor stays where it is
     if (!pressed || unplaced.length) return;
@@ -179,6 +179,25 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     const first = view.querySelector<HTMLElement>('form .invalid input:not([type=file]), form .invalid select, form .invalid textarea');
     first?.focus({ preventScroll: true });
     first?.closest('.field')?.scrollIntoView({ block: 'center' });
+  }
+
+  /**
+   * Each field marked in red by its name on the form, a button that takes the cursor there: with
+   * only their number said, the fields were a long scroll away (on a phone, above the whole form).
+   */
+  function named(): (string | HTMLElement)[] {
+    const marked = [...view.querySelectorAll<HTMLElement>('form .field.invalid')];
+    return marked.flatMap((field, i) => {
+      const name = (field.querySelector(':scope > label, :scope > legend')?.textContent ?? '').replace(/\s*\(.*\)$/, '');
+      const go = h('button', { type: 'button', class: 'to-field', onclick: () => toField(field) }, name);
+      return i === 0 ? [go] : [', ', go];
+    });
+  }
+
+  function toField(field: HTMLElement): void {
+    const control = field.querySelector<HTMLElement>('input:not([type=file]):not([hidden]), select, textarea');
+    control?.focus({ preventScroll: true });
+    field.scrollIntoView({ block: 'center' });
   }
 
   async function show(r: Extract<Reply, { type: 'done' }>, values: Record<string, string | boolean | string[]>, started: number): Promise<void> {

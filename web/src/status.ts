@@ -33,10 +33,11 @@ export class Status {
     this.text.textContent = text;
   }
 
-  say(text: string, kind: 'ok' | 'error' = 'ok'): void {
+  /** `text`: words, or words and elements (buttons) in a line. */
+  say(text: string | (string | HTMLElement)[], kind: 'ok' | 'error' = 'ok'): void {
     this.element.className = `status ${kind}`;
     this.element.dataset.state = kind;
-    this.text.replaceChildren(...withCodes(text));
+    this.text.replaceChildren(...(typeof text === 'string' ? [text] : text).flatMap((t) => (typeof t === 'string' ? withCodes(t) : [t])));
     this.stop.hidden = true;
     this.bar.hidden = true;
     this.onCancel = null;
