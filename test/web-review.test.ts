@@ -117,4 +117,38 @@ describe('the page after a teacher\'s second review', () => {
       await page.context().close();
     }
   }, 120_000);
+
+  it('dobble: a word list too short for the deck offers the fix its message names as a button that remakes the deck', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=dobble&seed=rev-fix`);
+    expect(await settled(page)).toMatch(/ready/);
+    const words = Array.from({ length: 13 }, (_, i) => `word${i + 1}`);
+    let before = await runs(page);
+    await page.fill(WORDS_BOX, words.join('\n'));
+    expect(await settled(page, before)).toMatch(/check the option marked in red/);
+    const own = page.locator('.field.invalid:has(label:text-is("Words, one on each line"))');
+    expect(await own.locator('.error').textContent()).toMatch(/^Your list has 13 words but a deck of 57 cards with 8 symbols each needs 57: add 44 more, or choose 4 symbols per card/);
+    const use = own.getByRole('button', { name: 'Use 4 symbols a card' });
+    expect(await use.isVisible()).toBe(true);
+    before = await runs(page);
+    await use.click();
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await page.inputValue('label:text-is("Symbols per card") + select')).toBe('4');
+    // the cursor is in what the button changed, not lost with the button
+    expect(await page.locator('label:text-is("Symbols per card") + select').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.$$('.field.invalid')).toHaveLength(0);
+    expect(await page.isVisible('button:has-text("Use 4 symbols a card")')).toBe(false);
+    expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(false);
+    // 20 words make no whole deck of 8 symbols a card, but two cards: both ways out are offered
+    before = await runs(page);
+    await page.selectOption('label:text-is("Symbols per card") + select', '8');
+    await page.fill(WORDS_BOX, Array.from({ length: 20 }, (_, i) => `word${i + 1}`).join('\n'));
+    expect(await settled(page, before)).toMatch(/check the option marked in red/);
+    expect(await own.locator('.fixes button').allTextContents()).toEqual(['Use 4 symbols a card', 'Make 2 cards']);
+    before = await runs(page);
+    await own.getByRole('button', { name: 'Make 2 cards' }).click();
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await page.inputValue('label:text-is("Cards") + input')).toBe('2');
+    expect(errorsOf(page)).toEqual([]);
+  }, 120_000);
 });

@@ -16,6 +16,17 @@ export interface Place {
   line?: number;
   /** A name for a mistake a page answers in its own way (a deck's code that needs the teacher's symbols again). */
   reason?: string;
+  /**
+   * The ways out the message offers, each an option and its value ("or choose 4 --symbols-per-card"):
+   * a form offers them as buttons that set the field, rather than leaving the teacher to find it.
+   */
+  fixes?: Fix[];
+}
+
+/** One way out of a mistake: set the option of `field` (its flag) to `value`. */
+export interface Fix {
+  field: string;
+  value: string;
 }
 
 /**
@@ -33,6 +44,7 @@ export class UserError extends Error implements Place {
   readonly words?: string;
   readonly line?: number;
   readonly reason?: string;
+  readonly fixes?: Fix[];
 
   constructor(message: string, more: (UserError | string)[] = [], place: Place = {}) {
     super(message);
@@ -43,6 +55,7 @@ export class UserError extends Error implements Place {
     if (place.words !== undefined) this.words = place.words;
     if (place.line !== undefined) this.line = place.line;
     if (place.reason !== undefined) this.reason = place.reason;
+    if (place.fixes !== undefined) this.fixes = place.fixes;
   }
 
   /**
@@ -50,7 +63,7 @@ export class UserError extends Error implements Place {
    * the CLI's line as `message`; the words stay those of the place where it was found.
    */
   placed(message: string, place: Place): UserError {
-    const keep = (e: UserError): Place => ({ field: e.field, sheet: e.sheet, words: e.words ?? e.message, line: e.line, reason: e.reason, ...place });
+    const keep = (e: UserError): Place => ({ field: e.field, sheet: e.sheet, words: e.words ?? e.message, line: e.line, reason: e.reason, fixes: e.fixes, ...place });
     return new UserError(message, this.more.map((m) => new UserError(m.message, [], keep(m))), keep(this));
   }
 }
@@ -65,7 +78,7 @@ export interface PlainUserError extends Place {
 }
 
 export function toPlain(e: UserError): PlainUserError {
-  return { message: e.message, more: e.more.map(toPlain), field: e.field, sheet: e.sheet, words: e.words, line: e.line, reason: e.reason };
+  return { message: e.message, more: e.more.map(toPlain), field: e.field, sheet: e.sheet, words: e.words, line: e.line, reason: e.reason, fixes: e.fixes };
 }
 
 export function fromPlain(p: PlainUserError): UserError {

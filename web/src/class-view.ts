@@ -285,7 +285,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const unplaced = problems.filter((p) => {
       const s = sheets[p.sheet!];
       if (!s) return true;
-      if (s.fields.showError(p.field, p.message) || s.countErrors.show(p.field, p.message)) return false;
+      if (s.fields.showError(p.field, p.message, p.fixes) || s.countErrors.show(p.field, p.message)) return false;
       // about the whole worksheet: at the top of its card, under its name
       s.sheetError.textContent = inFormWords(p.message);
       s.sheetError.hidden = false;

@@ -113,13 +113,23 @@ export class FieldErrors {
     labels.set(flag, label);
   }
 
-  /** Shows `message` under the field of `flag`; false when no field here has that flag. */
-  show(flag: string | undefined, message: string): boolean {
+  private offered: HTMLElement[] = [];
+
+  /**
+   * Shows `message` under the field of `flag`, and under it `offers` (buttons doing what it
+   * suggests); false when no field here has that flag.
+   */
+  show(flag: string | undefined, message: string, offers: HTMLElement[] = []): boolean {
     const el = flag ? this.lines.get(flag) : undefined;
     if (!el) return false;
     el.textContent = inFormWords(message);
     el.hidden = false;
     el.closest('.field')?.classList.add('invalid');
+    if (offers.length) {
+      const row = h('div', { class: 'fixes' }, ...offers);
+      el.after(row);
+      this.offered.push(row);
+    }
     return true;
   }
 
@@ -129,5 +139,6 @@ export class FieldErrors {
       el.textContent = '';
       el.closest('.field')?.classList.remove('invalid');
     }
+    for (const row of this.offered.splice(0)) row.remove();
   }
 }

@@ -3,6 +3,7 @@ import { wordsNote } from './words-note.js';
 import { deckSize, hasPlane } from '../../src/kinds/dobble/plane.js';
 import { FieldErrors, h, notANumber, uid, wholeNumber } from './dom.js';
 import type { Values } from './protocol.js';
+import type { Fix } from '../../src/core/errors.js';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from '../../src/pdf/picture-limits.js';
 
 /** The teacher's own files for a `files` field: a typed word list, or dropped pictures. */
@@ -17,7 +18,8 @@ export interface FieldSet {
   values(): Values;
   files(): Promise<Record<string, Uint8Array>>;
   set(values: Record<string, string>): void;
-  showError(flag: string | undefined, message: string): boolean; // false when no field has that flag
+  /** `fixes`: the ways out the message offers, as buttons by it that set their field. False when no field has that flag. */
+  showError(flag: string | undefined, message: string, fixes?: Fix[]): boolean;
   clearErrors(): void;
   /** A line under a switch saying why it does nothing now ('' takes it away). */
   note(key: string, text: string): void;
@@ -57,9 +59,11 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   let showLost = () => {};
   let ownElement: HTMLElement | undefined;
   const numbers: [Field, HTMLInputElement][] = [];
+  const ids = new Map<string, string>(); // each field's control, by key
 
   for (const f of form.fields) {
     const id = uid(f.key);
+    ids.set(f.key, id);
     const helpId = `${id}-help`;
     const error = errors.line(f.flag, `${id}-error`, f.label);
     const describedBy = `${helpId} ${id}-error`;
@@ -181,6 +185,27 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   element.addEventListener('change', follow);
   follow();
 
+  /**
+   * A way out the message offers ("or choose 4 symbols per card") as a button that sets that field
+   * and makes the sheet again: the teacher had to find the field to do what the message said.
+   */
+  const offer = (fix: Fix): HTMLElement[] => {
+    const f = form.fields.find((x) => x.flag === fix.field);
+    const set = f && setters.get(f.key);
+    if (!f || !set || (f.choices && !f.choices.includes(fix.value))) return [];
+    const words = f.key === 'symbolsPerCard' ? `Use ${fix.value} symbols a card` : f.key === 'cards' ? `Make ${fix.value} cards` : `Set ${f.label.toLowerCase()} to ${fix.value}`;
+    return [
+      h('button', { type: 'button', class: 'small', onclick: () => {
+        set(fix.value);
+        wordNote();
+        follow();
+        changed();
+        // this button goes with the message: the cursor goes to what it changed (left where it is on the screen)
+        document.getElementById(ids.get(f.key)!)?.focus({ preventScroll: true });
+      } }, words),
+    ];
+  };
+
   return {
     element,
     values() {
@@ -213,10 +238,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       const message = lost === 'pictures' ? 'Your pictures were not kept: choose them again' : 'Your word list was not kept: paste it again';
       return [...found, { field: filesField.flag, message }];
     },
-    showError(flag, message) {
+    showError(flag, message, fixes = []) {
       // the pictures are used when there are any (or were, before a reload): the message is theirs
       if (filesField && flag === filesField.flag) ownElement?.classList.toggle('about-pictures', own.pictures.length > 0 || lost === 'pictures');
-      return errors.show(flag, message);
+      return errors.show(flag, message, fixes.flatMap(offer));
     },
     clearErrors: () => errors.clear(),
     note(key, text) {

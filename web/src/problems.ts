@@ -40,7 +40,13 @@ const OWN_SYMBOLS_WORDS = 'This deck was made from your own words or pictures: g
 export function problem(e: UserError, files: string[]): Problem {
   // a deck's code made from the teacher's own symbols: on the page they are given again in the box beside the code
   const words = e.reason === OWN_SYMBOLS_NEEDED ? OWN_SYMBOLS_WORDS : pageWords(e.words ?? e.message, files);
-  return { message: words, ...(e.field !== undefined ? { field: e.field } : {}), ...(e.sheet !== undefined ? { sheet: e.sheet } : {}), ...(e.line !== undefined ? { line: e.line } : {}) };
+  return {
+    message: words,
+    ...(e.field !== undefined ? { field: e.field } : {}),
+    ...(e.sheet !== undefined ? { sheet: e.sheet } : {}),
+    ...(e.line !== undefined ? { line: e.line } : {}),
+    ...(e.fixes?.length ? { fixes: e.fixes } : {}),
+  };
 }
 
 export function errorReply(id: number, err: UserError, files: string[] = []): Extract<Reply, { type: 'error' }> {

@@ -1,4 +1,5 @@
 // Messages between the page and its worker. Bytes travel as transferred Uint8Arrays.
+import type { Fix } from '../../src/core/errors.js';
 
 export type Values = Record<string, string | boolean | string[]>;
 
@@ -74,4 +75,5 @@ export interface Problem {
   field?: string;
   sheet?: number;
   line?: number; // of a plan file the teacher opened
+  fixes?: Fix[]; // the ways out the message offers, as buttons by it
 }

@@ -168,8 +168,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   /** A message by each wrong field; nothing is offered for download while any is shown. */
   function showErrors(r: Extract<Reply, { type: 'error' }>): void {
     outdated();
-    const all = [{ message: r.message, field: r.field }, ...(r.more ?? [])];
-    const unplaced = all.filter((e) => !fields.showError(e.field, e.message) && !common.showError(e.field, e.message));
+    const all = [{ message: r.message, field: r.field, fixes: r.fixes }, ...(r.more ?? [])];
+    const unplaced = all.filter((e) => !fields.showError(e.field, e.message, e.fixes) && !common.showError(e.field, e.message));
     if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
     else status.say([all.length > 1 ? `Please check the ${all.length} options marked in red: ` : 'Please check the option marked in red: ', ...named(), '.'], 'error');
     // asked for by the button (on a phone the wrong field is a long scroll up): the first wrong field

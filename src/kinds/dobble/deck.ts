@@ -1,4 +1,4 @@
-import { fail, aOrAn, failOn } from '../../core/errors.js';
+import { fail, aOrAn } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { MM } from '../../pdf/draw.js';
 import { setSymbols, symbolShapes, wordBox, type SetName, type SymbolSource } from '../../pdf/symbols.js';
@@ -61,7 +61,8 @@ export function chooseSymbols(o: SymbolChoice, needed: number, rng: Rng, why: st
       // beside a whole deck the list makes: two cards from five words is no game
       const most = perCard === undefined || !fits ? 1 : cardsFrom(pool.length, perCard);
       const cards = most >= 2 ? ` or at most ${most} --cards` : '';
-      failOn('--symbols', `${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}${cards}`);
+      const fixes = [...(fits ? [{ field: '--symbols-per-card', value: String(k) }] : []), ...(cards ? [{ field: '--cards', value: String(most) }] : [])];
+      fail(`--symbols ${o.symbols} has ${pool.length} ${pool.length === 1 ? what.slice(0, -1) : what} but ${why} needs ${needed}: add ${needed - pool.length} more${fits}${cards}`, [], { field: '--symbols', fixes });
     }
     const advice = o.set === 'all'
       ? 'use --symbols with your own words or pictures, or fewer --symbols-per-card'
