@@ -59,3 +59,11 @@ describe('printed words', () => {
     }
   });
 });
+
+describe('symbol names', () => {
+  it('the one die picture is called "die" in English', async () => {
+    const { messages } = await import('../src/i18n/messages.js');
+    const { symbolName } = await import('../src/kinds/dobble/names.js');
+    expect(symbolName(messages('en'), { kind: 'icon', icon: 'game-die', name: 'dice' } as never)).toBe('die');
+  });
+});
