@@ -13,6 +13,8 @@ import { readPages, type Page, type Word } from './helpers/pdf-words.js';
 
 
 const CODE = /^(\d+:)?[A-Z][A-Za-z0-9]*-[A-Z0-9]{6,}$|^\d+:$/;
+// a code's number beside it on its row: '1:' in English, '1' and ':' in French ('1 : K6MF-...')
+const NUMBER = /^(\d+:?|:)$/;
 const sameRow = (a: Word, b: Word) => Math.abs(a.y0 - b.y0) < 1 && Math.abs(a.y1 - a.y0 - (b.y1 - b.y0)) < 0.6;
 
 /** Words of one half page that are not its footer's yet reach its footer's top, each described. */
@@ -29,7 +31,7 @@ function intoFooter(words: Word[], where: string, of: string): string[] {
     const near = words.filter((w) => !footer.has(w) && CODE.test(w.text) && w.y0 < top - 1 && w.y0 > top - 3 * h);
     if (!near.length) break;
     const code = near.reduce((a, b) => (b.y0 > a.y0 ? b : a)); // the lowest line first
-    for (const w of words) if (sameRow(w, code) && CODE.test(w.text)) footer.add(w);
+    for (const w of words) if (sameRow(w, code) && (CODE.test(w.text) || NUMBER.test(w.text))) footer.add(w);
     top = Math.min(top, code.y0);
   }
   return words.filter((w) => !footer.has(w) && w.y1 > top + 0.3).map((w) => `${where}: "${w.text}" reaches ${w.y1.toFixed(1)}, the footer starts at ${top.toFixed(1)}`);

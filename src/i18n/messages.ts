@@ -69,6 +69,17 @@ const formatters = {
   },
 };
 
+/**
+ * French print puts a space before : ; ! ? and inside « », and a line must never break there (a
+ * lone ':' or '?' starting a line). Translators type an ordinary space; it is made no-break here, so
+ * a file typed on any keyboard prints right. U+00A0 rather than the narrower U+202F: Lexend and
+ * Atkinson Hyperlegible have no U+202F, and a teacher's own font may not either.
+ */
+export function noBreakSpaces(lang: string, source: string): string {
+  if (lang !== 'fr' && !lang.startsWith('fr-')) return source;
+  return source.replace(/ (?=[:;!?»])/g, '\u00a0').replace(/« /g, '«\u00a0');
+}
+
 class Book implements Messages {
   readonly dir: 'ltr' | 'rtl';
   private compiled = new Map<string, IntlMessageFormat>();
@@ -91,7 +102,7 @@ class Book implements Messages {
     let f = this.compiled.get(key);
     if (!f) {
       try {
-        f = new IntlMessageFormat(source, this.lang, undefined, { formatters: formatters as never, ignoreTag: true });
+        f = new IntlMessageFormat(noBreakSpaces(this.lang, source), this.lang, undefined, { formatters: formatters as never, ignoreTag: true });
       } catch (e) {
         fail(`${FOLDER}/${this.lang}.json: the message "${key}" is not valid: ${(e as Error).message}`);
       }

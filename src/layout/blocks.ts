@@ -5,7 +5,7 @@
 export type Block =
   | { type: 'heading'; text: string; size: number; align: Align }
   | { type: 'text'; text: string; size: number; align: Align; font: 'regular' | 'bold' | 'italic'; color: string }
-  | { type: 'fields'; names: string[]; values: Record<string, string>; size: number; wide?: number; rtl?: boolean } // wide: the Name field's index; rtl: the row runs from the right
+  | { type: 'fields'; names: string[]; labels: string[]; values: Record<string, string>; size: number; wide?: number; rtl?: boolean } // labels: each name as printed, with its colon ('Nom :'); wide: the Name field's index; rtl: the row runs from the right
   | { type: 'rule'; width: number }
   | { type: 'space'; height: number }
   | { type: 'slots'; gap: number }
@@ -41,7 +41,8 @@ export function parseBlocks(output: string): Block[] {
   const blocks: Block[] = [];
   let para: string[] = [];
   const flush = () => {
-    const text = para.join(' ').replace(/\s+/g, ' ').trim();
+    // no-break spaces (French 'Nom :', 'page 3') stay as written: \s would make them breakable
+    const text = para.join(' ').replace(/[^\S\u00a0\u2007\u202f]+/g, ' ').trim();
     if (text) blocks.push({ type: 'text', text, size: 11, align: 'left', font: 'regular', color: '#000000' });
     para = [];
   };

@@ -183,7 +183,7 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
   b.names.forEach((name, i) => {
     const w = ((box.w - gap * (b.names.length - 1)) * weights[i]!) / total;
     const left = b.rtl ? fromRight(box, x - box.x, w) : x; // this field's left edge
-    const label = `${name}:`;
+    const label = b.labels[i]!;
     const lw = d.textWidth(label, b.size, 'bold') + 5;
     const labelX = b.rtl ? left + w - lw : left;
     const lineX = b.rtl ? left : left + lw; // the writing line, beside the label on the side text runs to

@@ -1,4 +1,5 @@
 import type { Grid, Lead, Section, Slot } from '../core/kind.js';
+import { messages } from '../i18n/messages.js';
 
 /** A kind's (or a batch worksheet's) sections plus the words its templates show. */
 export interface Part {
@@ -42,6 +43,7 @@ function count(slots: Slot[]): number {
 export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
   const pages: PlannedPage[] = [];
   for (const part of parts) {
+    const words = messages(typeof part.vars.lang === 'string' && part.vars.lang ? part.vars.lang : undefined);
     for (const s of part.sections.filter((x) => x.answers === answers)) {
       const perPage = Math.max(1, s.grid.cols * s.grid.rows);
       // A lead (worked example) may take rows of slots on the first page, or give it a grid of its own.
@@ -63,7 +65,7 @@ export function planPages(parts: Part[], answers: boolean): PlannedPage[] {
             ? ''
             : slots
                 .filter((x) => x.code)
-                .map((x) => (x.label ? `${x.label}: ${x.code}` : x.code))
+                .map((x) => (x.label ? words.t('label.value', { label: x.label, value: x.code! }) : x.code))
                 .join('   '),
           // a page whose slots share one code (a deck's cards) names it once
           code: slots.length && slots.every((x) => x.code && x.code === slots[0]!.code) ? slots[0]!.code! : '',

@@ -94,7 +94,8 @@ function makeEnv(): typeof Handlebars {
     const pupil = (s as { pupil?: string } | undefined)?.pupil;
     const wide = ids.indexOf('Name');
     if (pupil && wide >= 0) values[names[wide]!] = pupil;
-    return { type: 'fields', names, values, wide, size: num(o.hash.size, 11, '{{fields}} size=', SIZE), ...(start(o) === 'right' ? { rtl: true } : {}) };
+    const labels = names.map((name) => m.t('field.label', { name })); // French 'Nom :', English 'Name:'
+    return { type: 'fields', names, labels, values, wide, size: num(o.hash.size, 11, '{{fields}} size=', SIZE), ...(start(o) === 'right' ? { rtl: true } : {}) };
   });
   helper('rule', (_a, o) => ({ type: 'rule', width: num(o.hash.width, 0.75, '{{rule}} width=', [0.1, 10]) }));
   helper('space', (a) => ({ type: 'space', height: num(a[0], 8, '{{space N}}', [0, 200]) }));

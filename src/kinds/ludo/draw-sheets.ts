@@ -81,7 +81,7 @@ function drawOrderings(d: Draw, box: Box, w: WaysModel, t: Messages): void {
   const lines = w.multisets.map((s) => {
     const key = s.rolls.join(',');
     const seqs = w.orderings.filter((o) => o.slice().sort((a, b) => a - b).join(',') === key).map((o) => o.join(', '));
-    return `${s.rolls.join(' × ')} (${seqs.length}): ${seqs.join('; ')}`;
+    return t.t('label.value', { label: `${s.rolls.join(' × ')} (${seqs.length})`, value: seqs.join(t.t('list.semicolon')) });
   });
   // smaller rather than past the box: a paragraph run off the page's foot is put on a page of its own
   const height = (size: number) => d.paragraphHeight(title, box.w, { size: 10, font: 'bold' }) + 3 + lines.reduce((h, l) => h + d.paragraphHeight(l, box.w, { size }) + 4, 0);
@@ -151,7 +151,7 @@ export function questionText(r: ReplayModel, q: ReplayQuestion, w: Messages = me
 export function answerText(q: ReplayQuestion, w: Messages = messages()): string {
   if (q.type === 'rule') return q.answer;
   // marker by marker, as the pupils' table names them: "R1: home, R2: 72, ..."
-  if (q.type === 'final') return q.answer.map((s, i) => `${markerName(w, q.player, i)}: ${squares(w, [s])}`).join(', ');
+  if (q.type === 'final') return q.answer.map((s, i) => w.t('label.value', { label: markerName(w, q.player, i), value: squares(w, [s]) })).join(', ');
   return q.answer.length === 0 ? w.t('ludo.none') : q.answer.join(', ');
 }
 
