@@ -314,8 +314,10 @@ const NO_SPACES = /[\u0e00-\u0e7f\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000
 const CJK = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u{20000}-\u{3ffff}]/u;
 
 // \s also matches the no-break spaces (U+00A0, U+2007, U+202F), which hold French 'Nom :' and
-// 'Tu passes ton tour ?' together: a line breaks only after the other spaces.
+// 'page 3' together: a line breaks only after the other spaces, and never beside a no-break one
+// (Chinese '第 3 页' would otherwise break between its characters).
 const BREAKING_SPACE_END = /[^\S\u00a0\u2007\u202f]$/;
+const NO_BREAK_END = /[\u00a0\u2007\u202f]$/;
 
 let segmenter: Intl.Segmenter | undefined;
 
@@ -325,7 +327,7 @@ function breakUnits(text: string): string[] {
   const units: string[] = [];
   for (const { segment } of segmenter.segment(text)) {
     const last = units[units.length - 1];
-    const canBreak = last !== undefined && (BREAKING_SPACE_END.test(last) || (NO_SPACES.test(segment) && !/^\s/.test(segment)) || (NO_SPACES.test(last) && !/^[\s\p{P}]/u.test(segment)));
+    const canBreak = last !== undefined && !NO_BREAK_END.test(last) && (BREAKING_SPACE_END.test(last) || (NO_SPACES.test(segment) && !/^\s/.test(segment)) || (NO_SPACES.test(last) && !/^[\s\p{P}]/u.test(segment)));
     if (last === undefined || !canBreak) {
       if (last === undefined) units.push(segment);
       else units[units.length - 1] = last + segment;
