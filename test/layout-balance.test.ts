@@ -133,8 +133,10 @@ describe('--layout that is too dense', () => {
         expect(e).toBeInstanceOf(UserError);
         message = (e as Error).message;
       }
-      expect(message).toMatch(/too small to read/);
-      const m = /use --layout (\d+)x(\d+)/.exec(message)!;
+      // a teacher's words: what would go wrong and what to change, no point sizes or 'clues'
+      expect(message).toMatch(/^--layout \dx\d is too many for \d+x\d+ puzzles: the (squares would be [\d.]+ mm wide, too small to (read and )?write in|numbers in the squares would be too small to read)/);
+      expect(message).not.toMatch(/\bpt\b|clue/);
+      const m = /Use --layout (\d+)x(\d+) \(\d+ a page\) or fewer, or a smaller puzzle$/.exec(message)!;
       const fix = { cols: Number(m[1]), rows: Number(m[2]) };
       expect(() => grids(kind, raw, 6, fix)).not.toThrow();
       const o = kind.schema.parse(raw);
@@ -164,7 +166,7 @@ describe('--layout that is too dense', () => {
     const r = cli(['flow', '--size', '10', '--layout', '3x4', '--seed', 'x', '--out', join(dir, 'x.pdf')], dir);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/--layout 3x4 would print the 10x10 squares 4\.\d mm wide.*use --layout 2x2/);
+    expect(r.stderr).toMatch(/--layout 3x4 is too many for 10x10 puzzles: the squares would be 4\.\d mm wide, too small to read and write in\. Use --layout 2x2 \(4 a page\) or fewer, or a smaller puzzle/);
     expect(readdirSync(dir)).toEqual([]);
   });
 });

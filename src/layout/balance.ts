@@ -127,8 +127,12 @@ export function checkLayout(grid: Grid, area: Box, l: Legibility): void {
   const most = Math.max(0, ...ok.map((g) => g.cols * g.rows));
   const suggest = best(ok.filter((g) => g.cols * g.rows === most), area, l);
   const what = l.what ?? 'squares';
-  const clue = cell * l.clueShare;
-  const sizes = `${what} ${(cell / MM).toFixed(1)} mm wide${clue < minClue ? ` and the clues ${clue.toFixed(1)} pt` : ''}`;
-  const fix = suggest ? `use --layout ${suggest.cols}x${suggest.rows} (${most} a page) or fewer` : 'use a smaller puzzle';
-  failOn('--layout', `${grid.cols}x${grid.rows} would print the ${l.across}x${l.down} ${sizes}, too small to read and write in (at least ${min} mm ${what} and ${minClue} pt clues): ${fix}`);
+  // in a teacher's words: what goes wrong on paper and what to change (no point sizes)
+  const narrow = cell < Math.max(min * MM, l.minCellPt ?? 0) - 1e-9;
+  const tiny = cell * l.clueShare < minClue - 1e-9;
+  const why = narrow
+    ? `the ${what} would be ${(cell / MM).toFixed(1)} mm wide, too small to ${tiny ? 'read and write in' : 'write in'}`
+    : `the numbers in the ${what} would be too small to read`;
+  const fix = suggest ? `Use --layout ${suggest.cols}x${suggest.rows} (${most} a page) or fewer, or a smaller puzzle` : 'Use a smaller puzzle';
+  failOn('--layout', `${grid.cols}x${grid.rows} is too many for ${l.across}x${l.down} puzzles: ${why}. ${fix}`);
 }
