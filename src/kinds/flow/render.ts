@@ -3,16 +3,24 @@ import type { Diagram } from './explain.js';
 import type { Cell, FlowModel } from './model.js';
 
 /**
- * Twenty colours chosen to stay apart from each other (after Sasha Trubetskoy's list), with the
- * label colour that reads on each. Labels carry the meaning, so repeats past 20 and grey print
- * still work. The list's pale beige is swapped for dark slate: in grey print it all but vanished.
+ * Twenty colours with the label colour that reads on each. Many schools print in grey, so the
+ * colours are chosen by their grey (0.299R + 0.587G + 0.114B) first. The first eight, enough for
+ * every puzzle up to 8x8 medium, sit 31 grey levels apart from navy (15) to yellow (231), in an
+ * order that keeps fewer lines further apart (red, navy, yellow and orange are 60 apart); and next
+ * to each other in grey a blue or purple alternates with a red, orange, yellow or green, so that
+ * red-green colour blindness, which merges the latter, still leaves them apart in lightness. The
+ * next seven fall halfway between those (15 apart, for the 9 to 15 lines of 10x10 easy), the last
+ * five halfway again. The labels carry the meaning there, past twenty where colours repeat, and
+ * for anyone who cannot tell two apart. They are white on colours darker than 118 in grey and
+ * black on the rest, so they read at 4.5:1 or better either way.
  */
 const PALETTE: [string, string][] = [
-  ['#e6194b', '#ffffff'], ['#4363d8', '#ffffff'], ['#3cb44b', '#ffffff'], ['#ffe119', '#000000'],
-  ['#f58231', '#000000'], ['#911eb4', '#ffffff'], ['#42d4f4', '#000000'], ['#f032e6', '#ffffff'],
-  ['#bfef45', '#000000'], ['#fabed4', '#000000'], ['#469990', '#ffffff'], ['#dcbeff', '#000000'],
-  ['#9a6324', '#ffffff'], ['#2f4f4f', '#ffffff'], ['#800000', '#ffffff'], ['#aaffc3', '#000000'],
-  ['#808000', '#ffffff'], ['#ffd8b1', '#000000'], ['#000075', '#ffffff'], ['#a9a9a9', '#000000'],
+  ['#ff2d2d', '#ffffff'], ['#000080', '#ffffff'], ['#fff175', '#000000'], ['#ff9b1c', '#000000'],
+  ['#004f00', '#ffffff'], ['#7089e1', '#000000'], ['#a2d2fa', '#000000'], ['#862197', '#ffffff'],
+  ['#38a947', '#000000'], ['#fac7d8', '#000000'], ['#f35eeb', '#000000'], ['#84551f', '#ffffff'],
+  ['#a5d173', '#000000'], ['#670000', '#ffffff'], ['#005959', '#ffffff'],
+  ['#00d6bd', '#000000'], ['#baa5de', '#000000'], ['#ffd8b0', '#000000'], ['#717100', '#ffffff'],
+  ['#253d3d', '#ffffff'],
 ];
 
 const GRID = '#b4b4b4';
