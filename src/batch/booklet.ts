@@ -39,18 +39,46 @@ function coverPage(plan: BatchPlan, contents: { name: string; page: number }[], 
   };
 }
 
+/**
+ * Where the booklet's pages go. Page 1 is the cover, a right-hand page; then even pages are on the
+ * left and odd ones on the right, so a spread is an even page and the odd one after it. A
+ * worksheet whose rules have a page of their own (no puzzle on it) starts on an even page, so that
+ * the rules face its first puzzles rather than the last page of the worksheet before; a blank page
+ * goes in before it when needed (often free: the booklet is padded to a multiple of four anyway).
+ * Flat printouts are not folded into spreads and get no blank pages.
+ * `front`, `back`: each worksheet's first page (0-based, blanks counted); `stored(n)`: the merged
+ * document's page at page n, null for a blank one.
+ */
+export function places(sheets: Pick<SheetResult, 'front' | 'back' | 'rulesFirst'>[], folded: boolean, together: boolean) {
+  const pages: (number | null)[] = [0]; // the cover
+  let next = 1;
+  const front = sheets.map((s) => {
+    if (folded && s.rulesFirst && pages.length % 2 === 0) pages.push(null);
+    const first = pages.length;
+    for (let i = 0; i < s.front; i++) pages.push(next++);
+    return first;
+  });
+  const back = sheets.map((s) => {
+    const first = pages.length;
+    if (together) for (let i = 0; i < s.back; i++) pages.push(next++);
+    return first;
+  });
+  return { total: pages.length, front, back, stored: (n: number): number | null => (n < pages.length ? pages[n]! : n) };
+}
+
 export async function booklet(setup: Setup, runner: TaskRunner, files: Files, manifest: Manifest, progress: Progress): Promise<void> {
   const { plan } = setup;
   const n = plan.worksheets.length;
   const backs = plan.answers !== 'none';
   const count = counter(progress, n * (backs ? 3 : 2));
   const sheets = await Promise.all(plan.worksheets.map((_, w) => count(runner.run<SheetResult>({ type: 'sheet', worksheet: w }))));
-  const fronts = sheets.reduce((s, x) => s + x.result.front, 0);
   const backPages = sheets.reduce((s, x) => s + x.result.back, 0);
   const together = plan.answers === 'back';
-  const mainTotal = 1 + fronts + (together ? backPages : 0);
-  const frontStart = sheets.map((_, w) => 1 + sheets.slice(0, w).reduce((s, x) => s + x.result.front, 0));
-  const backStart = sheets.map((_, w) => (together ? 1 + fronts : 0) + sheets.slice(0, w).reduce((s, x) => s + x.result.back, 0));
+  const at = places(sheets.map((s) => s.result), setup.booklet, together);
+  const mainTotal = at.total;
+  // page numbers as printed (blank pages counted), less one
+  const frontStart = at.front;
+  const backStart = together ? at.back : sheets.map((_, w) => sheets.slice(0, w).reduce((s, x) => s + x.result.back, 0));
   const stretch = (w: number, answers: boolean, first: number, total: number) =>
     count(runner.run<PdfResult>({ type: 'stretch', worksheet: w, answers, first: first + 1, total }, sheets[w]!.worker)).then((r) => r.result.pdf);
   const frontPdfs = sheets.map((_, w) => stretch(w, false, frontStart[w]!, mainTotal));
@@ -58,7 +86,7 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
 
   const contents = sheets.map((s, w) => ({ name: s.result.name, page: frontStart[w]! + 1 }));
   const msg = messages(plan.lang);
-  if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: 1 + fronts + 1 });
+  if (together && backPages) contents.push({ name: msg.t('batch.answers'), page: at.back[0]! + 1 });
   const templates = new Templates();
   const size = setup.booklet ? halfPage(plan.paper) : PAPER_SIZE[plan.paper];
   const file = safeFileName(plan.title);
@@ -71,19 +99,21 @@ export async function booklet(setup: Setup, runner: TaskRunner, files: Files, ma
     paper: plan.paper, templates, size, meta: { title: '', subject: '', keywords: '', lang: plan.lang, ...(plan.font ? { font: plan.font } : {}) }, numbering: { first: 1, total: mainTotal },
   });
   const meta = { title: plan.title, subject: sheets.map((s) => s.result.name).join('; '), keywords: `puzzlepress, batch, seed ${manifest.seed}`, lang: plan.lang };
-  const impose = (pages: number): MergeOptions['impose'] =>
-    setup.booklet ? { sheet: { w: PAPER_SIZE[plan.paper].h, h: PAPER_SIZE[plan.paper].w }, order: bookletOrder(pages) } : undefined;
+  const impose = (pages: number, page: (n: number) => number | null = (n) => n): MergeOptions['impose'] =>
+    setup.booklet ? { sheet: { w: PAPER_SIZE[plan.paper].h, h: PAPER_SIZE[plan.paper].w }, order: bookletOrder(pages).map((side) => side.map((n) => (n === null ? null : page(n)))) } : undefined;
   const physical = (pages: number) => (setup.booklet ? bookletOrder(pages).length : pages);
   const answerMarks = (w: number, first: number) => shift(sheets[w]!.result.backMarks, first, () => [msg.t('batch.answers'), sheets[w]!.result.name]);
+  // Bookmarks count the merged pages, which have no blank pages among them.
+  const stored = (n: number) => at.stored(n) ?? n;
 
   const mainChunks = [cover, ...(await Promise.all(frontPdfs))];
-  const bookmarks: Bookmark[] = [{ path: [msg.t('page.contents')], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, frontStart[w]!))];
+  const bookmarks: Bookmark[] = [{ path: [msg.t('page.contents')], page: 0 }, ...sheets.flatMap((s, w) => shift(s.result.frontMarks, stored(frontStart[w]!)))];
   const backChunks = (await Promise.all(backPdfs)).filter((b) => b !== null);
   if (together) {
     mainChunks.push(...backChunks);
-    bookmarks.push(...sheets.flatMap((_, w) => answerMarks(w, backStart[w]!)));
+    bookmarks.push(...sheets.flatMap((_, w) => answerMarks(w, stored(backStart[w]!))));
   }
-  await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal) }), physical(mainTotal));
+  await files.write(`${file}.pdf`, mergePdfs(mainChunks, { meta, bookmarks, impose: impose(mainTotal, at.stored) }), physical(mainTotal));
   if (answersFile) {
     const marks = sheets.flatMap((_, w) => answerMarks(w, backStart[w]!));
     await files.write(answersFile, mergePdfs(backChunks, { meta: { ...meta, title: msg.t('batch.answersTitle', { title: plan.title }) }, bookmarks: marks, impose: impose(backPages) }), physical(backPages));

@@ -56,6 +56,8 @@ export interface SheetResult {
   name: string;
   codes: string[];
   front: number;
+  /** The first page holds the rules alone, no puzzle (large print's rules at 16 pt): it should face the next. */
+  rulesFirst: boolean;
   back: number;
   frontMarks: Bookmark[];
   backMarks: Bookmark[];
@@ -207,6 +209,7 @@ export class BatchTasks {
     this.held.set(`front ${index}`, front);
     if (back.length) this.held.set(`back ${index}`, back);
     const cardsName = cards.length ? String(cards[0]!.vars.section) : '';
-    return { name: b.name, codes: b.codes, front: front.length, back: back.length, frontMarks: marks(front), backMarks: marks(back), cards: cards.length, cardMarks: marks(cards), cardsName };
+    const rulesFirst = !!front[0]?.lead && front[0].slots.length === 0 && front.length > 1;
+    return { name: b.name, codes: b.codes, front: front.length, rulesFirst, back: back.length, frontMarks: marks(front), backMarks: marks(back), cards: cards.length, cardMarks: marks(cards), cardsName };
   }
 }
