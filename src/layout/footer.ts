@@ -19,7 +19,7 @@ const ENTRIES = /\s{3,}/;
  * where the template asks (`wrap=true`): the extra lines come out of the puzzles' room, which a
  * worksheet's layout has already counted on.
  */
-function centreLines(d: Draw, b: Footer, w: number): string[] | null {
+function wrapCentre(d: Draw, b: Footer, w: number): string[] | null {
   if (!b.wrap || b.left || b.right || !b.center || d.minText) return null;
   if (d.fitSize(b.center, w, b.size * 1.2, b.size) >= floorOf(b)) return null;
   const entries = b.center.split(ENTRIES);
@@ -41,6 +41,21 @@ function centreLines(d: Draw, b: Footer, w: number): string[] | null {
   return lines;
 }
 
+/**
+ * A page measures its footer (for the puzzles' room) before drawing it, and wrapping measures
+ * every code: the lines are kept with the block, for the same Draw, width and smallest text (large
+ * print pages set that on the same Draw).
+ */
+const wrapped = new WeakMap<Footer, { d: Draw; w: number; minText: number; lines: string[] | null }>();
+
+function centreLines(d: Draw, b: Footer, w: number): string[] | null {
+  const seen = wrapped.get(b);
+  if (seen && seen.d === d && seen.w === w && seen.minText === d.minText) return seen.lines;
+  const lines = wrapCentre(d, b, w);
+  wrapped.set(b, { d, w, minText: d.minText, lines });
+  return lines;
+}
+
 export function footerHeight(d: Draw, b: Footer, w: number): number {
   const lines = centreLines(d, b, w)?.length ?? 1;
   return b.size * 1.7 + (lines - 1) * b.size * 1.2;
@@ -53,17 +68,16 @@ export function footerHeight(d: Draw, b: Footer, w: number): number {
 export function cutToFit(d: Draw, text: string, w: number, size: number): string {
   if (d.textWidth(text, size) <= w) return text;
   const chars = Array.from(text);
-  let best = '';
   for (let n = chars.length - 1; n > 0; n--) {
     if (chars[n] !== ' ') continue;
     const head = chars.slice(0, n).join('').trimEnd();
     if (head && d.textWidth(`${head}…`, size) <= w) return `${head}…`;
   }
-  for (let n = chars.length - 1; n > 0 && !best; n--) {
+  for (let n = chars.length - 1; n > 0; n--) {
     const head = chars.slice(0, n).join('').trimEnd();
-    if (d.textWidth(`${head}…`, size) <= w) best = `${head}…`;
+    if (d.textWidth(`${head}…`, size) <= w) return `${head}…`;
   }
-  return best;
+  return '';
 }
 
 export function drawFooter(d: Draw, b: Footer, box: Box): void {
