@@ -9,7 +9,7 @@ export type Block =
   | { type: 'rule'; width: number }
   | { type: 'space'; height: number }
   | { type: 'slots'; gap: number }
-  | { type: 'footer'; left: string; center: string; right: string; size: number; rtl?: boolean; wrap?: boolean }; // rtl: left and right change sides; wrap: a long centre line goes on more lines
+  | { type: 'footer'; left: string; center: string; right: string; size: number; rtl?: boolean; wrap?: boolean; drop?: boolean }; // rtl: left and right change sides; wrap: a long centre line goes on more lines; drop: a centre that would go under 7 pt is left out
 
 export type Align = 'left' | 'center' | 'right';
 

@@ -93,8 +93,11 @@ export function drawFooter(d: Draw, b: Footer, box: Box): void {
   const line = { ...box, y: box.y + box.h - b.size * 1.2, h: b.size * 1.2 };
   const gap = 16;
   const rightW = b.right ? d.textWidth(b.right, b.size) + gap : 0;
-  // Large print cannot shrink a long line of codes to fit: each puzzle has its code beside it anyway.
-  const center = b.center && (!d.minText || d.textWidth(b.center, b.size) <= box.w) ? b.center : '';
+  // Large print cannot shrink a long line of codes to fit, and a worksheet's list (`drop=true`) is
+  // not shrunk under the floor (16 puzzles a page set it at under 4 pt): each puzzle has its code
+  // above it anyway. The extra lines of a wrap would come out of the room the puzzles were sized for.
+  const unreadable = (t: string) => (d.minText ? d.textWidth(t, b.size) > box.w : b.drop && d.fitSize(t, box.w, line.h, b.size) < floorOf(b));
+  const center = b.center && !unreadable(b.center) ? b.center : '';
   // A right-to-left page mirrors the line: the title at the right margin, the page number at the
   // left. `at` places a piece by its distance from the line's start (the title's side).
   const at = (from: number, w: number) => ({ ...line, x: b.rtl ? line.x + box.w - from - w : line.x + from, w });

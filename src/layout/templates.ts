@@ -112,6 +112,7 @@ function makeEnv(): typeof Handlebars {
       size: num(o.hash.size, 8, '{{footer}} size=', SIZE),
       ...(start(o) === 'right' ? { rtl: true } : {}),
       ...(o.hash.wrap ? { wrap: true } : {}),
+      ...(o.hash.drop ? { drop: true } : {}),
     };
   });
   return hb;
