@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webSession, type WebSession } from './helpers/browser.js';
+import { describe, expect, it } from 'vitest';
+import { choosePlan, fileSession, pageErrors, planError } from './helpers/browser.js';
 import { cli } from './helpers/cli.js';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A settings file edited by hand and opened on the class set page (the built page, in Chromium).
-let s: WebSession;
-beforeAll(async () => {
-  s = await webSession();
-}, 60_000);
-afterAll(async () => {
-  await s?.close();
-});
+const s = fileSession();
 
 const PLAN = 'title: Week\npaper: a4\nworksheets:\n  - kind: calcudoku\n    size: 50\n  - kind: flow\n    size: 8\n';
 
@@ -25,9 +19,8 @@ describe('a hand-edited settings file', () => {
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('puzzlepress: w.yaml:5: worksheets[0].size: must be a whole number from 3 to 12 (got 50)');
 
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
-    await page.setInputFiles('#plan-file', { name: 'w.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN) });
+    const page = await s.open('?view=class');
+    await choosePlan(page, 'w.yaml', PLAN);
     await page.waitForSelector('.sheet-plan .field.invalid');
     const sheet = (i: number) => page.locator('.sheet-plan').nth(i);
     // opened as written: both worksheets, the wrong size in its box, marked by its label's name
@@ -41,31 +34,25 @@ describe('a hand-edited settings file', () => {
     expect(await page.textContent('form')).not.toMatch(/worksheets\[|w\.yaml:|\(got|--size/);
     expect(await page.isHidden('#plan-error')).toBe(true);
     expect(await page.textContent('.view [role=status] .status-text')).toBe('Please check the worksheet marked in red.');
-    expect((page as typeof page & { errors: string[] }).errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
   it('names the line of a mistake no field shows, without the program\'s place', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
-    await page.setInputFiles('#plan-file', { name: 'w.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN.replace('paper: a4', 'paper: a5')) });
-    await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toBe('w.yaml was not opened: the form still shows your earlier settings. Line 2 of w.yaml: Paper must be a4 or letter');
+    const page = await s.open('?view=class');
+    expect(await planError(page, 'w.yaml', PLAN.replace('paper: a4', 'paper: a5'))).toBe('w.yaml was not opened: the form still shows your earlier settings. Line 2 of w.yaml: Paper must be a4 or letter');
   }, 120_000);
 
   it('takes down the last plan\'s red fields when the next one\'s mistake has no field', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
-    await page.setInputFiles('#plan-file', { name: 'w.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN) });
+    const page = await s.open('?view=class');
+    await choosePlan(page, 'w.yaml', PLAN);
     await page.waitForSelector('.sheet-plan .field.invalid');
     // a mistake of the plan as a whole: the worksheets are not opened again, so the old ones stay in the form
-    await page.setInputFiles('#plan-file', { name: 'v.yaml', mimeType: 'application/yaml', buffer: Buffer.from(PLAN.replace('paper: a4', 'colour: red')) });
-    await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toMatch(/^v\.yaml was not opened: .* Line 2 of v\.yaml: There is no setting called colour$/);
+    expect(await planError(page, 'v.yaml', PLAN.replace('paper: a4', 'colour: red'))).toMatch(/^v\.yaml was not opened: .* Line 2 of v\.yaml: There is no setting called colour$/);
     expect(await page.locator('.sheet-plan').count()).toBe(2);
     expect(await page.locator('.sheet-plan').first().getByLabel('Size', { exact: true }).inputValue()).toBe('50');
     expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);
     expect(await page.locator('.sheet-plan.wrong').count()).toBe(0);
     expect(await page.locator('.sheet-plan .error:not([hidden])').count()).toBe(0);
-    expect((page as typeof page & { errors: string[] }).errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 });

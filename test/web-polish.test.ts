@@ -2,26 +2,19 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
-import { runs, settled, webSession, type WebSession } from './helpers/browser.js';
+import { afterChange, fileSession } from './helpers/browser.js';
 
 // What a teacher-style review of the page found: each behaviour as a teacher meets it, in Chromium.
-let s: WebSession;
+const s = fileSession();
 const dir = mkdtempSync(join(tmpdir(), 'pp-webpol-'));
-
-beforeAll(async () => {
-  s = await webSession();
-}, 60_000);
-afterAll(async () => s?.close());
 
 const WORDS_BOX = 'label:has-text("Words, one on each line") + textarea';
 
 async function answer(page: Page, code: string): Promise<string> {
   await page.fill('#code', code);
-  const before = await runs(page);
-  await page.click('button:has-text("Show the answer")');
-  return settled(page, before);
+  return afterChange(page, () => page.click('button:has-text("Show the answer")'));
 }
 
 /** Each file box shown, as wide as it is with room to spare (its button and "No file chosen" whole) or not. */
@@ -51,8 +44,7 @@ describe('the page after a teacher-style review', () => {
     expect(cli(['calcudoku', '--size', '4', '--count', '1', '--seed', 'pol-key', '--json', 'calc.json', '--out', 'calc.pdf'], cwd).code).toBe(0);
     const deck = (JSON.parse(readFileSync(join(cwd, 'deck.json'), 'utf8')) as { code: string }).code;
     const calc = (JSON.parse(readFileSync(join(cwd, 'calc.json'), 'utf8')) as { puzzles: { code: string }[] }).puzzles[0]!.code;
-    const page = await s.page();
-    await page.goto(`${s.url}?view=key`);
+    const page = await s.open('?view=key');
     expect(await answer(page, deck)).toMatch(/needs your own words/);
     await page.fill(WORDS_BOX, words.join('\n'));
     expect(await answer(page, deck)).toContain(deck);
@@ -66,33 +58,26 @@ describe('the page after a teacher-style review', () => {
   }, 120_000);
 
   it('says by the Font field that a font file is needed, and makes nothing in another font, until one is chosen', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=pol-font`);
-    expect(await settled(page)).toMatch(/ready/);
-    let before = await runs(page);
-    await page.selectOption('label:has-text("Font") + .row select', 'own');
-    expect(await settled(page, before)).toMatch(/check the option marked in red/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=1&seed=pol-font');
+    expect(status).toMatch(/ready/);
+    expect(await afterChange(page, () => page.selectOption('label:has-text("Font") + .row select', 'own'))).toMatch(/check the option marked in red/);
     expect(await page.textContent('.field.invalid:has(label:text-is("Font")) .error')).toMatch(/^Choose your font file \(\.ttf or \.otf\)/);
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
-    before = await runs(page);
-    await page.setInputFiles('input[type=file][accept*=ttf]', { name: 'MyFont.ttf', mimeType: 'font/ttf', buffer: readFileSync('fonts/Andika-Bold.ttf') });
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.setInputFiles('input[type=file][accept*=ttf]', { name: 'MyFont.ttf', mimeType: 'font/ttf', buffer: readFileSync('fonts/Andika-Bold.ttf') }))).toMatch(/ready/);
     expect(await page.$$('.field.invalid')).toHaveLength(0);
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(false);
   }, 120_000);
 
   it('marks every wrong Fultiples field at once, not only the first', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=fultiples&seed=pol&primes=2,4&scalars=1-5&size=99&wildChance=50`);
-    expect(await settled(page)).toMatch(/Please check the 4 options marked in red/);
+    const { page, status } = await s.made('?kind=fultiples&seed=pol&primes=2,4&scalars=1-5&size=99&wildChance=50');
+    expect(status).toMatch(/Please check the 4 options marked in red/);
     const marked = await page.$$eval('.field.invalid > label', (els) => els.map((el) => el.textContent));
     expect(marked).toEqual(['Primes', 'Multipliers', 'Size', 'Wild squares']);
   }, 120_000);
 
   it('shows every file box whole, on a phone, a tablet and a computer', async () => {
     for (const [w, h] of [[390, 844], [820, 1180], [1280, 900]] as const) {
-      const page = await s.page(w, h);
-      await page.goto(`${s.url}?view=class`);
+      const page = await s.open('?view=class', w, h);
       await page.waitForSelector('#plan-file');
       expect(await squeezedFileBoxes(page), `class set at ${w}x${h}`).toEqual([]);
       await page.goto(`${s.url}?kind=dobble&seed=pol`);
@@ -104,9 +89,7 @@ describe('the page after a teacher-style review', () => {
   }, 120_000);
 
   it('says what Calcudoku and large print are in plain words, without trade names or printers\' points', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=pol-words&largePrint=true`);
-    await settled(page);
+    const { page } = await s.made('?kind=calcudoku&size=4&count=1&seed=pol-words&largePrint=true');
     const sheet = (await page.textContent('main'))!;
     expect(sheet).toContain('Large print leaves the worked example out'); // the note under Example is shown
     expect(sheet).not.toMatch(/KenKen|\d\s*pt\b/);

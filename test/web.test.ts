@@ -6,18 +6,13 @@ import { unzipSync } from 'fflate';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
-import { runs, settled, webSession, type WebSession } from './helpers/browser.js';
+import { afterChange, fileSession, pageErrors, planError, runs, settled, slowFetch } from './helpers/browser.js';
 
 // The built page (npm run web:build, part of npm test) driven in Debian's Chromium.
-let s: WebSession;
+const s = fileSession();
 const dir = mkdtempSync(join(tmpdir(), 'pp-web-'));
-
-beforeAll(async () => {
-  s = await webSession();
-}, 60_000);
-afterAll(async () => s?.close());
 
 const downloadNames: string[] = [];
 
@@ -99,10 +94,9 @@ const WORDS_BOX = 'label:has-text("Words, one on each line") + textarea';
 
 describe('the web page', () => {
   it('makes a Calcudoku sheet with the same puzzles, JSON and PDF bytes as the command line', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=6&difficulty=hard&count=8&seed=demo&answers=separate`);
+    const { page, status } = await s.made('?view=sheet&kind=calcudoku&size=6&difficulty=hard&count=8&seed=demo&answers=separate');
     // the answers counted in pages, as the puzzles are ("and 1 of answers" read as one answer)
-    expect(await settled(page)).toMatch(/: \d+ pages and \d+ pages? of answers, ready in /);
+    expect(status).toMatch(/: \d+ pages and \d+ pages? of answers, ready in /);
     const pdf = await downloadOf(page, 'Download PDF');
     const key = await downloadOf(page, 'Download answer key');
     const json = (await downloadOf(page, 'Download data')).toString('utf8');
@@ -116,33 +110,30 @@ describe('the web page', () => {
     const text = pdfText(pdf);
     for (const c of codes) expect(text).toContain(c);
     expect(pdfPages(key)).toBeGreaterThan(0);
-    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
   it('prints a title in Arabic and Chinese and a sheet in Lexend, fetching those fonts when asked, as the command line does', async () => {
-    const page = await s.page();
     const title = 'ألغاز الحساب 数学';
-    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&answers=back&font=lexend&title=${encodeURIComponent(title)}`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made(`?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&answers=back&font=lexend&title=${encodeURIComponent(title)}`);
+    expect(status).toMatch(/ready/);
     const pdf = await downloadOf(page, 'Download PDF');
     const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--font', 'lexend', '--title', title]);
     expect(pdf.equals(ref.pdf)).toBe(true);
     const text = pdfText(pdf).replace(/[\u202a-\u202e]/g, '');
     for (const word of title.split(' ')) expect(text).toContain(word);
-    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
-
   it('prints emoji in a title, fetching their font, as the command line does', async () => {
-    const page = await s.page();
     const title = 'Week 3 ⭐ 👩‍🏫 👍🏽';
-    await page.goto(`${s.url}?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&title=${encodeURIComponent(title)}`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made(`?view=sheet&kind=calcudoku&size=4&count=2&seed=demo&title=${encodeURIComponent(title)}`);
+    expect(status).toMatch(/ready/);
     const pdf = await downloadOf(page, 'Download PDF');
     const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'demo', '--title', title]);
     expect(pdf.equals(ref.pdf)).toBe(true);
     expect(pdfText(pdf)).toContain(title);
-    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
   it('says so when a font it needs cannot be fetched, instead of waiting for ever', async () => {
@@ -154,16 +145,13 @@ describe('the web page', () => {
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/);
   }, 120_000);
   it('makes a Flow sheet the same as the command line, and previews its answer key', async () => {
-    const page = await s.page();
-    await page.goto(s.url);
+    const page = await s.open();
     await page.click('label[for=kind-flow]');
     await page.fill('label:has-text("Size") + input', '7');
     await page.fill('label:has-text("How many") + div input', '4');
     await page.fill('label:has-text("Puzzle set") + div input', 'web');
     await settled(page);
-    const before = await runs(page);
-    await page.selectOption('label:has-text("Answer key") + div select', 'back');
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.selectOption('label:has-text("Answer key") + div select', 'back'))).toMatch(/ready/);
     expect(page.url()).toContain('kind=flow');
     const pdf = await downloadOf(page, 'Download PDF');
     const json = (await downloadOf(page, 'Download data')).toString('utf8');
@@ -181,13 +169,9 @@ describe('the web page', () => {
   }, 120_000);
 
   it('builds a Dobble deck from a typed word list, as the command line does from the same file', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=4&seed=words&answers=back`);
-    await settled(page);
-    const before = await runs(page);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=4&seed=words&answers=back');
     const words = ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bird', 'star', 'ship', 'cake', 'kite', 'boat', 'frog'];
-    await page.fill('label:has-text("Words, one on each line") + textarea', words.join('\n'));
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.fill('label:has-text("Words, one on each line") + textarea', words.join('\n')))).toMatch(/ready/);
     const pdf = await downloadOf(page, 'Download PDF');
     const cwd = mkdtempSync(join(dir, 'words-'));
     writeFileSync(join(cwd, 'words.txt'), words.join('\n'));
@@ -205,13 +189,9 @@ describe('the web page', () => {
   }, 120_000);
 
   it('reads words typed on one line between commas as a word list, as the command line reads such a file', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=commas`);
-    await settled(page);
-    let before = await runs(page);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=3&seed=commas');
     const words = ['cat', 'dog', 'hen', 'cow', 'pig', 'fox', 'owl'];
-    await page.fill(WORDS_BOX, words.join(', '));
-    expect(await settled(page, before)).toMatch(/^Dobble · 7 cards · 3 symbols a card: .*ready/);
+    expect(await afterChange(page, () => page.fill(WORDS_BOX, words.join(', ')))).toMatch(/^Dobble · 7 cards · 3 symbols a card: .*ready/);
     const pdf = await downloadOf(page, 'Download PDF');
     const cwd = mkdtempSync(join(dir, 'commas-'));
     writeFileSync(join(cwd, 'words.txt'), `${words.join(', ')}\n`);
@@ -222,36 +202,25 @@ describe('the web page', () => {
     for (const w of words) expect(text).toMatch(new RegExp(`\\b${w}\\b`));
     expect(text).not.toContain('cat, dog');
     // a mistake in such a list is told by its place in the list, not by a line
-    before = await runs(page);
-    await page.fill(WORDS_BOX, 'cat, dog, cat, cow, pig, fox, owl, bee');
-    expect(await settled(page, before)).toMatch(/marked in red/);
+    expect(await afterChange(page, () => page.fill(WORDS_BOX, 'cat, dog, cat, cow, pig, fox, owl, bee'))).toMatch(/marked in red/);
     expect(await page.textContent('.invalid .error:not([hidden])')).toBe('Word 3 of your list repeats "cat" from word 1: every symbol must be different');
     // more words than the deck takes: counted as the deck counts them
-    before = await runs(page);
-    await page.fill(WORDS_BOX, 'cat; dog; hen; cow; pig; fox; owl; bee; ant');
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.fill(WORDS_BOX, 'cat; dog; hen; cow; pig; fox; owl; bee; ant'))).toMatch(/ready/);
     expect(await page.textContent('.own .note')).toMatch(/^A deck with 3 symbols a card uses 7 of your 9 words/);
   }, 120_000);
 
   it('says how many of the chosen pictures a deck leaves out, as it does for words', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=pics9`);
-    await settled(page);
-    const before = await runs(page);
-    await page.setInputFiles('input[type=file][accept*=png]', [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => ({ name: `pet${i}.png`, mimeType: 'image/png', buffer: greyPng(8 + i, 8 + i) })));
-    expect(await settled(page, before)).toMatch(/^Dobble · 7 cards/);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=3&seed=pics9');
+    const pictures = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => ({ name: `pet${i}.png`, mimeType: 'image/png', buffer: greyPng(8 + i, 8 + i) }));
+    expect(await afterChange(page, () => page.setInputFiles('input[type=file][accept*=png]', pictures))).toMatch(/^Dobble · 7 cards/);
     expect(await page.textContent('.own .note')).toBe('A deck with 3 symbols a card uses 7 of your 9 pictures, chosen at random: 2 are left out. With 4 symbols a card, 13 pictures are used: add 4 more.');
     await page.selectOption('label:has-text("Symbols per card") + select', '4');
     expect(await page.isVisible('.own .note')).toBe(false);
   }, 120_000);
 
   it('marks a repeated word under the word list, by its line, not by a file the teacher never made', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=words2`);
-    await settled(page);
-    const before = await runs(page);
-    await page.fill('label:has-text("Words, one on each line") + textarea', 'cat\ncat\ndog\nsun\nmoon\ntree\nfish');
-    expect(await settled(page, before)).toMatch(/check the option marked in red/);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=3&seed=words2');
+    expect(await afterChange(page, () => page.fill('label:has-text("Words, one on each line") + textarea', 'cat\ncat\ndog\nsun\nmoon\ntree\nfish'))).toMatch(/check the option marked in red/);
     const shown = await page.$$eval('.invalid .error:not([hidden])', (els) => els.map((el) => el.textContent));
     expect(shown).toEqual(['Line 2 of your words repeats "cat" from line 1: every symbol must be different']);
     expect(await page.textContent('body')).not.toMatch(/words\.txt/);
@@ -265,12 +234,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('explains a bad value next to its field in the command line words, naming fields by their labels, and offers nothing to download', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&seed=bad`);
-    await settled(page);
-    const before = await runs(page);
-    await page.fill('label:has-text("Size") + input', '99');
-    expect(await settled(page, before)).toMatch(/check the option/);
+    const { page } = await s.made('?kind=calcudoku&seed=bad');
+    expect(await afterChange(page, () => page.fill('label:has-text("Size") + input', '99'))).toMatch(/check the option/);
     const r = cli(['calcudoku', '--size', '99']);
     const message = r.stderr.replace(/^puzzlepress: /, '').trim();
     expect(message).toMatch(/^--size /);
@@ -285,10 +250,9 @@ describe('the web page', () => {
   }, 120_000);
 
   it('marks every wrong field at once, each with the command line words for it', async () => {
-    const page = await s.page();
     // from the address, so one run sees all three (typing them would start a run after each)
-    await page.goto(`${s.url}?kind=calcudoku&seed=bad&count=0&ops=q&size=99`);
-    expect(await settled(page)).toMatch(/check the 3 options/);
+    const { page, status } = await s.made('?kind=calcudoku&seed=bad&count=0&ops=q&size=99');
+    expect(status).toMatch(/check the 3 options/);
     const shown = await page.$$eval('.field.invalid', (els) => els.map((el) => [el.querySelector('label')?.textContent, el.querySelector('.error')?.textContent]));
     const expected = [
       ['How many', ['--count', '0']],
@@ -309,9 +273,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('keeps a choice\'s default when a link names one the form lacks, and makes the sheet', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=link&difficulty=extreme&paper=a3&lang=xx`);
-    expect(await settled(page)).not.toMatch(/check the option/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=1&seed=link&difficulty=extreme&paper=a3&lang=xx');
+    expect(status).not.toMatch(/check the option/);
     expect(await page.$$('.field.invalid')).toHaveLength(0);
     expect(await page.getByLabel('Difficulty', { exact: true }).inputValue()).toBe('medium');
     expect(await page.getByLabel('Paper', { exact: true }).inputValue()).toBe('a4');
@@ -320,9 +283,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('says what each kind is under its name, without the name again', async () => {
-    const page = await s.page();
-    await page.goto(s.url);
-    await settled(page);
+    const { page } = await s.made();
     const cards = await page.$$eval('.kind label', (els) => els.map((el) => [el.querySelector('strong')!.textContent!, el.querySelector('span')!.textContent!]));
     expect(cards.length).toBeGreaterThanOrEqual(6);
     for (const [title, text] of cards) {
@@ -332,9 +293,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('offers Puzzles a page only for kinds it lays out (not a Ludo set, whose pages are one each)', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=ludo&seed=lay&layout=2x2`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=ludo&seed=lay&layout=2x2');
+    expect(status).toMatch(/ready/);
     expect(await page.isVisible('label:has-text("Puzzles a page")')).toBe(false);
     const pdf = await downloadOf(page, 'Download PDF');
     const cwd = mkdtempSync(join(dir, 'lay-'));
@@ -345,9 +305,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('adds a Fultiples worksheet from a button in a teacher\'s words, as --task does', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=fultiples&seed=tasks`);
-    await settled(page);
+    const { page } = await s.made('?kind=fultiples&seed=tasks');
     const before = await runs(page);
     await page.click('button:has-text("+ Shade the multiples of 7")');
     expect(await page.inputValue('label:has-text("Worksheets") + textarea')).toBe('multiples:7');
@@ -360,9 +318,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('never downloads the last options\' file while the new one is being made', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=stale`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=2&seed=stale');
+    expect(status).toMatch(/ready/);
     const before = await runs(page);
     await page.fill('label:has-text("Size") + input', '9');
     // at once, before the new job has even started: the files shown are the 4x4's
@@ -392,10 +349,7 @@ describe('the web page', () => {
   it('offers nothing to download while a field is marked wrong, even when the last pages were still being drawn', async () => {
     const page = await s.page();
     // pdf.js arrives late, so the first sheet is still being drawn when the next options fail
-    await page.route(/assets\/pdf-[^/]*\.js$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 3000));
-      await route.continue();
-    });
+    await slowFetch(page, /assets\/pdf-[^/]*\.js$/, 3000);
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=race`);
     await page.waitForFunction(() => /Drawing the pages/.test(document.querySelector('.view [role=status]')?.textContent ?? ''));
     await page.waitForTimeout(700);
@@ -411,10 +365,7 @@ describe('the web page', () => {
   it('shows the answer of the last code asked, not of a slower one asked before it', async () => {
     const page = await s.page();
     // a deck's answer waits for its pictures, fetched late here; a wrong code is answered at once
-    await page.route(/assets\/icons-[^/]*\.json$/, async (route) => {
-      await new Promise((r) => setTimeout(r, 2000));
-      await route.continue();
-    });
+    await slowFetch(page, /assets\/icons-[^/]*\.json$/, 2000);
     await page.goto(`${s.url}?view=key`);
     const ref = cliFiles(['dobble', '--count', '1', '--seed', 'slow-code']);
     const slow = (JSON.parse(ref.json) as { code: string }).code;
@@ -428,9 +379,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('names a download after the teacher\'s title and the sheet, its signs in words', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&difficulty=easy&ops=%2B-&count=1&seed=names&title=${encodeURIComponent('Week 3 Mathématiques!')}`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made(`?kind=calcudoku&size=4&difficulty=easy&ops=%2B-&count=1&seed=names&title=${encodeURIComponent('Week 3 Mathématiques!')}`);
+    expect(status).toMatch(/ready/);
     await downloadOf(page, 'Download PDF');
     // "+ − only" left "only" with its signs gone: calcudoku-4x4-easy-only-names.pdf
     expect(downloadNames[downloadNames.length - 1]).toBe('week-3-mathematiques-4x4-easy-plus-minus-only-names.pdf');
@@ -441,9 +391,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('shows the pages beside the options on a tablet', async () => {
-    const page = await s.page(820, 1180);
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=tablet`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=2&seed=tablet', 820, 1180);
+    expect(status).toMatch(/ready/);
     const form = (await page.locator('form.controls').boundingBox())!;
     const pages = (await page.locator('#panel-sheet canvas.page').boundingBox())!;
     expect(pages.x).toBeGreaterThan(form.x + form.width); // one column put them under 2,000 px of options
@@ -451,10 +400,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('keeps the page buttons on one line on a phone', async () => {
-    const page = await s.page();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=8&seed=phone`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=8&seed=phone', 390, 844);
+    expect(status).toMatch(/ready/);
     const heights = await page.$$eval('#panel-sheet .page-nav > *', (els) => els.map((el) => el.getBoundingClientRect().height));
     expect(heights.length).toBe(3);
     for (const h of heights) expect(h).toBeLessThan(36); // one line each (two lines were ~50 px)
@@ -466,18 +413,15 @@ describe('the web page', () => {
   }, 120_000);
 
   it('brings the first wrong field into view, with the cursor in it, when Make the puzzles is pressed on a phone', async () => {
-    const page = await s.page(390, 844);
-    await page.goto(`${s.url}?kind=flow&seed=phone`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=flow&seed=phone', 390, 844);
+    expect(status).toMatch(/ready/);
     const size = page.getByLabel('Size', { exact: true });
     await size.fill('50');
     await page.getByLabel('Title', { exact: true }).fill('Week 3');
     // typing on: the cursor stays in the field being typed in, not sent to the wrong one
     await expect.poll(() => page.locator('.field.invalid').count()).toBe(1);
     expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('Week 3');
-    const before = await runs(page);
-    await page.click('button:has-text("Make the puzzles")');
-    expect(await settled(page, before)).toBe('Please check the option marked in red: Size.');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the puzzles")'))).toBe('Please check the option marked in red: Size.');
     // the field is a long scroll above the button on a phone
     expect(await size.evaluate((e) => e === document.activeElement)).toBe(true);
     const box = (await page.locator('.field.invalid').boundingBox())!;
@@ -490,9 +434,8 @@ describe('the web page', () => {
     // a Flow code has small letters before its dash (F8x8m-...), a Calcudoku one capitals only
     const ref = cliFiles(['flow', '--count', '1', '--seed', 'phone-code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
-    const page = await s.page(390, 844);
-    await page.goto(`${s.url}?view=key&code=${code}`);
-    expect(await settled(page)).toContain(code);
+    const { page, status } = await s.made(`?view=key&code=${code}`, 390, 844);
+    expect(status).toContain(code);
     // one box per line the code spans: it broke at its dash into two on a 390 px screen
     const boxes = await page.$$eval('.view [role=status] .code', (els) => els.map((el) => el.getClientRects().length));
     expect(boxes).toEqual([1]);
@@ -502,8 +445,7 @@ describe('the web page', () => {
   it('answers a printed code, and says plainly when a code is wrong', async () => {
     const ref = cliFiles(['calcudoku', '--size', '5', '--count', '1', '--seed', 'code']);
     const code = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles[0]!.code;
-    const page = await s.page();
-    await page.goto(`${s.url}?view=key`);
+    const page = await s.open('?view=key');
     await page.fill('#code', code);
     await page.click('button:has-text("Show the answer")');
     expect(await settled(page)).toContain(code);
@@ -538,9 +480,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('keeps what was typed through a reload, another view and Back', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=sheet&kind=flow&size=7&count=2&seed=kept`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?view=sheet&kind=flow&size=7&count=2&seed=kept');
+    expect(status).toMatch(/ready/);
     await page.click('nav button:has-text("Class set")');
     await page.fill('#roster', 'Ava\nBen\nChloé\n');
     await page.fill('label:has-text("Title") + input', 'Week 5');
@@ -572,8 +513,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('makes a class set from a 3-name roster in Lexend: the same files as puzzlepress batch with the saved plan', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.fill('#roster', 'Ava\nBen\nChloé\n');
     await page.fill('label:has-text("Puzzle set") + input', 'class-web');
     await page.selectOption('label:has-text("Font") + select', 'lexend');
@@ -624,8 +564,7 @@ describe('the web page', () => {
   }, 180_000);
 
   it('makes one class set when Make is pressed twice, its steps only going forward', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.fill('#roster', 'Ava\nBen\nChloé\nDan\nEmma\nFinn\n');
     await page.evaluate(() => {
       const seen: number[] = ((window as unknown as { steps: number[] }).steps = []);
@@ -647,8 +586,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('makes a booklet without a class list, folded or not: the same files as puzzlepress batch', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.fill('label:has-text("Puzzle set") + input', 'booklet-web');
     const saved: [string, Buffer][] = [];
     page.on('download', async (d) => saved.push([d.suggestedFilename(), readFileSync((await d.path())!)]));
@@ -658,9 +596,7 @@ describe('the web page', () => {
     writeFileSync(join(cwd, saved[0]![0]), saved[0]![1]);
     for (const fold of [false, true]) {
       if (fold) await page.check('#booklet');
-      const before = await runs(page);
-      await page.click('button:has-text("Make the class set")');
-      expect(await settled(page, before)).toMatch(/Ready in [\d.]+ s: the booklet \(\d+ pages\)\. The answers are in \S+-answers\.pdf \(\d+ pages?\)\./);
+      expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/Ready in [\d.]+ s: the booklet \(\d+ pages\)\. The answers are in \S+-answers\.pdf \(\d+ pages?\)\./);
       const zip = unzipSync(await downloadOf(page, 'Download the class set'));
       const out = `out-${fold}`;
       const r = cli(['batch', saved[0]![0], '--out', out, ...(fold ? ['--booklet'] : [])], cwd);
@@ -678,17 +614,14 @@ describe('the web page', () => {
   }, 240_000);
 
   it('says where a folded booklet\'s cards are, as the booklet does, not calling them its answers', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.fill('label:has-text("Title") + input', 'Week 3');
     await page.selectOption('#add-kind', 'dobble');
     await page.click('button:has-text("Add")');
     await page.check('#booklet');
     for (const answers of ['none', 'separate']) {
       await page.selectOption('label:has-text("Answers") + select', answers);
-      const before = await runs(page);
-      await page.click('button:has-text("Make the class set")');
-      const said = await settled(page, before);
+      const said = await afterChange(page, () => page.click('button:has-text("Make the class set")'));
       expect(said).toMatch(/: the booklet \(\d+ pages\)(\. The answers are in Week-3-answers\.pdf \(\d+ pages\))?\. The cards are in Week-3-cards\.pdf \(\d+ pages\): print them on card and cut them out\.$/);
       expect(said.includes('answers are in')).toBe(answers === 'separate');
       expect(await page.$$eval('.made-files button.file', (bs) => bs.map((b) => b.dataset.file))).toContain('Week-3-cards.pdf');
@@ -696,8 +629,7 @@ describe('the web page', () => {
   }, 240_000);
 
   it('explains a roster with repeated names next to the class list, and makes nothing', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     expect(await page.isDisabled('#booklet')).toBe(false);
     await page.check('#booklet');
     await page.fill('#roster', 'Ava\nBen\nAva\n');
@@ -722,8 +654,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('marks a class set worksheet\'s wrong fields by those fields, in the words Worksheets uses, and makes nothing', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.fill('#roster', 'Ava\nBen\n');
     const sheet = (i: number) => page.locator('.sheet-plan').nth(i);
     await sheet(0).getByLabel('How many', { exact: true }).fill('0');
@@ -756,32 +687,25 @@ describe('the web page', () => {
     await sheet(1).getByLabel('Width', { exact: true }).fill('');
     await sheet(1).getByLabel('Height', { exact: true }).fill('');
     await sheet(1).getByLabel('Colours', { exact: true }).fill('9-3');
-    let before = await runs(page);
-    await page.click('button:has-text("Make the class set")');
-    expect(await settled(page, before)).toBe('Please check the worksheet marked in red.');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toBe('Please check the worksheet marked in red.');
     // a range written backwards: what to write, not the program's MIN and MAX
     expect(await marked(1)).toEqual([['Colours', 'Colours 9-3: write the smaller number first, such as 3-9']]);
     expect(await marked(0)).toEqual([]);
     await sheet(1).getByLabel('Colours', { exact: true }).fill('');
-    before = await runs(page);
-    await page.click('button:has-text("Make the class set")');
-    expect(await settled(page, before)).toMatch(/^Ready in .*: 2 pupils' PDFs/);
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in .*: 2 pupils' PDFs/);
     expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);
     // a mistake in a worksheet's own words, found as the deck is made: by those words too
     await page.selectOption('#add-kind', 'dobble');
     await page.click('button:has-text("Add")');
     await sheet(2).getByLabel('Words, one on each line').fill('cat\ncat\ndog');
-    before = await runs(page);
-    await page.click('button:has-text("Make the class set")');
-    expect(await settled(page, before)).toBe('Please check the worksheet marked in red.');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toBe('Please check the worksheet marked in red.');
     expect(await sheet(2).locator('.invalid .error').textContent()).toBe('Line 2 of your words repeats "cat" from line 1: every symbol must be different');
     expect(await page.isHidden('#plan-error')).toBe(true);
-    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
   it('says on its own worksheet that a large print booklet cannot fit it, not above Make the class set', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.check('#booklet');
     await page.check('#large-print');
     const sheet = (i: number) => page.locator('.sheet-plan').nth(i);
@@ -797,16 +721,12 @@ describe('the web page', () => {
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await sheet(1).getByLabel('Size', { exact: true }).fill('5');
-    const before = await runs(page);
-    await page.click('button:has-text("Make the class set")');
-    expect(await settled(page, before)).toMatch(/^Ready in .*the booklet/);
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in .*the booklet/);
     expect(await sheet(1).locator('h3 + .error').isHidden()).toBe(true);
   }, 120_000);
 
   it('says which picture is damaged, and which plan line is wrong, without making anything', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=pics`);
-    await settled(page);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=3&seed=pics');
     const before = await runs(page);
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4, 5, 6, 7, 8]);
     expect(await page.isVisible('button:has-text("Remove pictures")')).toBe(false);
@@ -819,35 +739,26 @@ describe('the web page', () => {
     expect(await page.textContent('.drop')).toMatch(/No pictures chosen/);
 
     await page.goto(`${s.url}?view=class`);
-    await page.setInputFiles('#plan-file', { name: 'week.yaml', mimeType: 'application/yaml', buffer: Buffer.from('title: Week\nworksheets:\n  - kind: calcudoku\n    dificulty: hard\n') });
-    await page.waitForSelector('#plan-error:not([hidden])');
-    expect(await page.textContent('#plan-error')).toBe('week.yaml was not opened: the form still shows your earlier settings. Line 4 of week.yaml: There is no setting called dificulty for this worksheet; did you mean difficulty?');
+    expect(await planError(page, 'week.yaml', 'title: Week\nworksheets:\n  - kind: calcudoku\n    dificulty: hard\n')).toBe('week.yaml was not opened: the form still shows your earlier settings. Line 4 of week.yaml: There is no setting called dificulty for this worksheet; did you mean difficulty?');
   }, 120_000);
 
   it('says what Open saved settings is for when a class list is opened there by mistake', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     for (const [name, body] of [
       ['Class 4M.csv', 'Ava\nBen\nChloe\n'],
       ['photo.png', '\u0089PNG\r\n\u001a\n\u0000\u0000\u0000\rIHDR: "['],
     ] as const) {
-      await page.setInputFiles('#plan-file', { name, mimeType: 'text/plain', buffer: Buffer.from(body, 'latin1') });
-      await page.waitForSelector('#plan-error:not([hidden])');
       // no plan file's words (fields, roster, YAML) for a teacher who only ever saved settings here
-      expect(await page.textContent('#plan-error')).toBe(`${name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
+      expect(await planError(page, name, Buffer.from(body, 'latin1'))).toBe(`${name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
       await page.evaluate(() => ((document.querySelector('#plan-error') as HTMLElement).hidden = true));
     }
     expect(await page.inputValue('#roster')).toBe('');
   }, 120_000);
 
   it('keeps a typed word list through a reload and in the link; a link without it says so by the Words box and makes nothing', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=kept-words`);
-    await settled(page);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=3&seed=kept-words');
     const words = ['cat', 'dog', 'sun', 'moon', 'tree', 'fish', 'bee'];
-    let before = await runs(page);
-    await page.fill(WORDS_BOX, words.join('\n'));
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.fill(WORDS_BOX, words.join('\n')))).toMatch(/ready/);
     const pdf = await downloadOf(page, 'Download PDF');
     await page.reload();
     expect(await settled(page)).toMatch(/ready/);
@@ -869,29 +780,21 @@ describe('the web page', () => {
     expect(await bare.isDisabled('button:has-text("Download PDF")')).toBe(true);
     expect(await bare.inputValue(WORDS_BOX)).toBe('');
     // pasting them again makes the same deck; or the built-in pictures, when asked for
-    before = await runs(bare);
-    await bare.fill(WORDS_BOX, words.join('\n'));
-    expect(await settled(bare, before)).toMatch(/ready/);
+    expect(await afterChange(bare, () => bare.fill(WORDS_BOX, words.join('\n')))).toMatch(/ready/);
     expect((await downloadOf(bare, 'Download PDF')).equals(pdf)).toBe(true);
     const fresh = await s.page();
     await fresh.goto(url.href);
     await settled(fresh);
-    before = await runs(fresh);
-    await fresh.click('button:has-text("Use the built-in pictures instead")');
-    expect(await settled(fresh, before)).toMatch(/ready/);
+    expect(await afterChange(fresh, () => fresh.click('button:has-text("Use the built-in pictures instead")'))).toMatch(/ready/);
     expect(new URL(fresh.url()).searchParams.get('symbols')).toBeNull();
     expect(await fresh.$$('.field.invalid')).toHaveLength(0);
   }, 120_000);
 
   it('says what is wrong with a chosen picture or font file by its field, in the page\'s words, and makes a phone photo card-sized', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=dobble&symbolsPerCard=3&seed=photo`);
-    await settled(page);
+    const { page } = await s.made('?kind=dobble&symbolsPerCard=3&seed=photo');
     const pictures = [1, 2, 3, 4, 5, 6].map((i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: greyPng(20 + i, 20) }));
     const placed = async (files: { name: string; mimeType: string; buffer: Buffer }[]) => {
-      const before = await runs(page);
-      await page.setInputFiles('input[type=file][accept*=png]', files);
-      const said = await settled(page, before);
+      const said = await afterChange(page, () => page.setInputFiles('input[type=file][accept*=png]', files));
       const body = (await page.textContent('body'))!;
       expect(body).not.toMatch(/pictures\/|--symbols|puzzlepress/);
       return { said, shown: await page.textContent('.own.invalid .error').catch(() => null) };
@@ -913,12 +816,8 @@ describe('the web page', () => {
     const sizes = pdfPictures(await downloadOf(page, 'Download PDF'));
     expect(sizes.some(([w, h]) => Math.abs(w / h - 4 / 3) < 0.01 && w * h > 900_000 && w * h <= 1_000_000)).toBe(true);
     // the teacher's font file, by its own name, by the Font field
-    let before = await runs(page);
-    await page.selectOption('label:has-text("Font") + .row select', 'own');
-    await settled(page, before); // no font file yet: said by the field
-    before = await runs(page);
-    await page.setInputFiles('input[type=file][accept*=ttf]', { name: 'notafont.ttf', mimeType: 'font/ttf', buffer: Buffer.alloc(2000, 3) });
-    await settled(page, before);
+    await afterChange(page, () => page.selectOption('label:has-text("Font") + .row select', 'own')); // no font file yet: said by the field
+    await afterChange(page, () => page.setInputFiles('input[type=file][accept*=ttf]', { name: 'notafont.ttf', mimeType: 'font/ttf', buffer: Buffer.alloc(2000, 3) }));
     expect(await page.textContent('.field.invalid:has(label:text-is("Font")) .error')).toBe('The file notafont.ttf is not a font file that can be read: choose a TrueType (.ttf) or OpenType (.otf) font file, or a font from the list');
   }, 120_000);
 
@@ -929,19 +828,14 @@ describe('the web page', () => {
     expect(cli(['dobble', '--symbols', 'words.txt', '--symbols-per-card', '3', '--seed', 'own-key', '--json', 'deck.json', '--out', 'deck.pdf'], cwd).code).toBe(0);
     const code = (JSON.parse(readFileSync(join(cwd, 'deck.json'), 'utf8')) as { code: string }).code;
     expect(cli(['key', code, '--symbols', 'words.txt', '--out', 'key.pdf'], cwd).code).toBe(0);
-    const page = await s.page();
-    await page.goto(`${s.url}?view=key`);
+    const page = await s.open('?view=key');
     expect(await page.isVisible(WORDS_BOX)).toBe(false);
     await page.fill('#code', code);
-    let before = await runs(page);
-    await page.click('button:has-text("Show the answer")');
-    expect(await settled(page, before)).toMatch(/needs your own words/);
+    expect(await afterChange(page, () => page.click('button:has-text("Show the answer")'))).toMatch(/needs your own words/);
     expect(await page.textContent('.own.invalid .error')).toBe('This deck was made from your own words or pictures: give the same ones again here, then press Show the answer');
     expect(await page.isVisible('#code-error')).toBe(false);
     await page.fill(WORDS_BOX, words.join('\n'));
-    before = await runs(page);
-    await page.click('button:has-text("Show the answer")');
-    expect(await settled(page, before)).toContain(code);
+    expect(await afterChange(page, () => page.click('button:has-text("Show the answer")'))).toContain(code);
     expect((await downloadOf(page, 'Download the answer')).equals(readFileSync(join(cwd, 'key.pdf')))).toBe(true);
   }, 120_000);
 
@@ -949,23 +843,17 @@ describe('the web page', () => {
     const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'groups']);
     const [code, second] = (JSON.parse(ref.json) as { puzzles: { code: string }[] }).puzzles.map((p) => p.code) as [string, string];
     const [prefix, tail] = code.split('-') as [string, string];
-    const page = await s.page();
-    await page.goto(`${s.url}?view=key`);
+    const page = await s.open('?view=key');
     await page.fill('#code', `${prefix} ${tail.slice(0, 4)} ${tail.slice(4, 8)} ${tail.slice(8)}`.toLowerCase());
-    let before = await runs(page);
-    await page.click('button:has-text("Show the answer")');
-    expect(await settled(page, before)).toContain(code);
+    expect(await afterChange(page, () => page.click('button:has-text("Show the answer")'))).toContain(code);
     await page.fill('#code', `1: ${second}   2: ${code}`);
-    before = await runs(page);
-    await page.click('button:has-text("Show the answer")');
-    const said = await settled(page, before);
+    const said = await afterChange(page, () => page.click('button:has-text("Show the answer")'));
     expect(said).toContain(second);
     expect(said).toMatch(/You pasted 2 codes: this is the answer to the first/);
   }, 120_000);
 
   it('reads a class list with a heading such as "Pupil name" and blank lines, and takes 2 x 3 for Puzzles a page', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     await page.fill('#roster', 'Pupil name\nAva\n\nBen\n\n');
     const saved: string[] = [];
     page.on('download', async (d) => saved.push(readFileSync((await d.path())!, 'utf8')));
@@ -975,9 +863,7 @@ describe('the web page', () => {
     expect(await page.isVisible('#roster-error')).toBe(false);
     await page.goto(`${s.url}?kind=calcudoku&size=4&count=6&seed=layout`);
     await settled(page);
-    const before = await runs(page);
-    await page.fill('label:has-text("Puzzles a page") + .row input', '2 × 3');
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.fill('label:has-text("Puzzles a page") + .row input', '2 × 3'))).toMatch(/ready/);
     // a label inside a sentence is a word of it: "choose 4 symbols per card", not "choose 4 Symbols per card"
     await page.goto(`${s.url}?kind=dobble&symbolsPerCard=5&seed=mid`);
     await settled(page);
@@ -988,8 +874,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('prints a numbered class list\'s names without their numbers', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?view=class`);
+    const page = await s.open('?view=class');
     // as copied from an e-mail or a register: "1. ", "2) ", a number column
     await page.fill('#roster', '1. Ava Smith\n2) Ben Jones\n3\tChloe Brown\n');
     await page.click('button:has-text("Make the class set")');
@@ -1001,38 +886,25 @@ describe('the web page', () => {
   }, 120_000);
 
   it('goes Back to the kind of puzzle before, with its options, rather than leaving the page', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=5&count=2&seed=back`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=calcudoku&size=5&count=2&seed=back');
+    expect(status).toMatch(/ready/);
     for (const kind of ['flow', 'dobble']) {
-      const before = await runs(page);
-      await page.check(`#kind-${kind}`);
-      expect(await settled(page, before)).toMatch(/ready/);
+      expect(await afterChange(page, () => page.check(`#kind-${kind}`))).toMatch(/ready/);
     }
     // an option changed is not a step of its own
-    let before = await runs(page);
-    await page.fill('label:has-text("How many") + .row input', '3');
-    await settled(page, before);
-    before = await runs(page);
-    await page.goBack();
-    expect(await settled(page, before)).toMatch(/^Flow/);
+    await afterChange(page, () => page.fill('label:has-text("How many") + .row input', '3'));
+    expect(await afterChange(page, () => page.goBack())).toMatch(/^Flow/);
     expect(new URL(page.url()).searchParams.get('kind')).toBe('flow');
     expect(await page.isChecked('#kind-flow')).toBe(true);
-    before = await runs(page);
-    await page.goBack();
-    expect(await settled(page, before)).toMatch(/^Calcudoku/);
+    expect(await afterChange(page, () => page.goBack())).toMatch(/^Calcudoku/);
     expect(await page.isChecked('#kind-calcudoku')).toBe(true);
     expect(await page.inputValue('label:has-text("Size") + input')).toBe('5');
     expect(await page.inputValue('label:has-text("How many") + .row input')).toBe('2');
-    before = await runs(page);
-    await page.goForward();
-    expect(await settled(page, before)).toMatch(/^Flow/);
+    expect(await afterChange(page, () => page.goForward())).toMatch(/^Flow/);
   }, 120_000);
 
   it('shows in an empty box the value that will be used when it follows another option', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=flow&seed=follow`);
-    await settled(page);
+    const { page } = await s.made('?kind=flow&seed=follow');
     const before = await runs(page);
     await page.getByLabel('Size', { exact: true }).fill('12');
     // Width and Height left empty are Size's: the sheet made is 12x12, and the boxes say 12, not 8
@@ -1055,9 +927,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('says under the Example switch that large print leaves the worked example out, on both views', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=lp`);
-    await settled(page);
+    const { page } = await s.made('?kind=calcudoku&size=4&count=1&seed=lp');
     const example = '.field.switch:has(> label:text-is("Example"))';
     const note = `${example} p[id$="-note"]`;
     expect(await page.isVisible(note)).toBe(false);
@@ -1082,9 +952,8 @@ describe('the web page', () => {
   }, 120_000);
 
   it('adds worked solutions when asked, as --explain does', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=2&seed=explained&explain=true`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=2&seed=explained&explain=true');
+    expect(status).toMatch(/ready/);
     expect(await page.isChecked('label:has-text("Worked solutions") >> xpath=preceding-sibling::input')).toBe(true);
     const pdf = await downloadOf(page, 'Download PDF');
     const ref = cliFiles(['calcudoku', '--size', '4', '--count', '2', '--seed', 'explained', '--explain']);
@@ -1101,10 +970,9 @@ describe('the web page', () => {
   }, 120_000);
 
   it('says why there is no answer key, and shows no page buttons without pages', async () => {
-    const page = await s.page();
     // a deck has no answers whatever Answer key says: no tab that could only say so, the pages shown
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=nokey`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=calcudoku&size=4&count=1&seed=nokey');
+    expect(status).toMatch(/ready/);
     await page.click('role=tab[name="Answer key"]');
     await page.click('label:has-text("Dobble")');
     expect(await settled(page, 1)).toMatch(/ready/);
@@ -1120,17 +988,14 @@ describe('the web page', () => {
   }, 120_000);
 
   it('names options in a teacher\'s words, and offers no Answer key for a card deck', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=ludo&seed=words`);
-    expect(await settled(page)).toMatch(/ready/);
+    const { page, status } = await s.made('?kind=ludo&seed=words');
+    expect(status).toMatch(/ready/);
     const legend = (name: string) => page.locator(`fieldset.choices:has(> legend:text-is("${name}")) label`).allTextContents();
     expect(await legend('Worksheets')).toEqual(['Where does it land?', 'Every way to 120', 'Squares you can never land on', 'Replay a game']);
     expect(await legend('Game pages')).toEqual(['The 120 board', 'Rules', 'Record sheet']);
     expect(await page.textContent('.kind-options')).not.toMatch(/comma-separated|\(default (on|all)/);
     // unticking a sheet by its title still leaves it out, as --worksheet does
-    const before = await runs(page);
-    await page.uncheck('label:text-is("Replay a game") >> xpath=preceding-sibling::input');
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await afterChange(page, () => page.uncheck('label:text-is("Replay a game") >> xpath=preceding-sibling::input'))).toMatch(/ready/);
     expect(page.url()).toMatch(/worksheet=landing%2Cways%2Cnever/);
     // the replayed game's players in words, not strategy names to type: the same file as --players
     const players = page.locator('label:text-is("Players in the replayed game") + select');
@@ -1169,9 +1034,7 @@ describe('the web page', () => {
   }, 120_000);
 
   it('cancels a long run at once, and makes the next sheet as usual', async () => {
-    const page = await s.page();
-    await page.goto(`${s.url}?kind=calcudoku&size=4&count=1&seed=quick`);
-    await settled(page);
+    const { page } = await s.made('?kind=calcudoku&size=4&count=1&seed=quick');
     const before = await runs(page);
     await page.fill('label:has-text("How many") + div input', '1000');
     await page.fill('label:has-text("Size") + input', '9');

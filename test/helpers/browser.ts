@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { serveWeb, WEB_DIR } from '../../src/cli/web-command.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -7,6 +8,10 @@ export interface WebSession {
   url: string;
   browser: Browser;
   page(width?: number, height?: number): Promise<Page>;
+  /** A new tab at the page's address and `query` (e.g. '?kind=flow&seed=x'). */
+  open(query?: string, width?: number, height?: number): Promise<Page>;
+  /** `open`, then wait until its first job has finished: the tab and what its status line says. */
+  made(query?: string, width?: number, height?: number): Promise<{ page: Page; status: string }>;
   close(): Promise<void>;
 }
 
@@ -17,7 +22,7 @@ export async function webSession(): Promise<WebSession> {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-  return {
+  const session: WebSession = {
     url: server.url,
     browser,
     async page(width = 1280, height = 900) {
@@ -29,11 +34,78 @@ export async function webSession(): Promise<WebSession> {
       (page as Page & { errors: string[] }).errors = errors;
       return page;
     },
+    async open(query = '', width?: number, height?: number) {
+      const page = await session.page(width, height);
+      await page.goto(`${server.url}${query}`);
+      return page;
+    },
+    async made(query = '', width?: number, height?: number) {
+      const page = await session.open(query, width, height);
+      return { page, status: await settled(page) };
+    },
     async close() {
       await browser.close();
       server.close();
     },
   };
+  return session;
+}
+
+/**
+ * The session of a test file: started before its tests, closed after them. Its fields are read
+ * when a test runs, once the session has started.
+ */
+export function fileSession(): WebSession {
+  let s: WebSession | undefined;
+  beforeAll(async () => {
+    s = await webSession();
+  }, 60_000);
+  afterAll(async () => s?.close());
+  const live = () => {
+    if (!s) throw new Error('the web session starts before the tests');
+    return s;
+  };
+  return {
+    get url() { return live().url; },
+    get browser() { return live().browser; },
+    page: (width, height) => live().page(width, height),
+    open: (query, width, height) => live().open(query, width, height),
+    made: (query, width, height) => live().made(query, width, height),
+    close: () => live().close(),
+  };
+}
+
+/** Does `change` and waits for the job it starts to finish: what the status line then says. */
+export async function afterChange(page: Page, change: () => Promise<unknown>): Promise<string> {
+  const before = await runs(page);
+  await change();
+  return settled(page, before);
+}
+
+/** Holds back the page's fetches of files matching `pattern` by `ms`, as a slow network would. */
+export async function slowFetch(page: Page, pattern: RegExp, ms: number): Promise<void> {
+  await page.route(pattern, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue();
+  });
+}
+
+/** What the page threw or logged as an error since its tab opened. */
+export function pageErrors(page: Page): string[] {
+  return (page as Page & { errors: string[] }).errors;
+}
+
+/** Opens a file with Open saved settings on the class set page (YAML unless the name says otherwise). */
+export async function choosePlan(page: Page, name: string, body: string | Buffer): Promise<void> {
+  const mimeType = /\.ya?ml$/.test(name) ? 'application/yaml' : 'text/plain';
+  await page.setInputFiles('#plan-file', { name, mimeType, buffer: typeof body === 'string' ? Buffer.from(body) : body });
+}
+
+/** The mistake the class set page names under Open saved settings for the file `name`. */
+export async function planError(page: Page, name: string, body: string | Buffer): Promise<string> {
+  await choosePlan(page, name, body);
+  await page.waitForSelector('#plan-error:not([hidden])');
+  return (await page.textContent('#plan-error')) ?? '';
 }
 
 /** The number of jobs the page's status line has started so far. */
