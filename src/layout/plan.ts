@@ -29,12 +29,12 @@ function chunk<T>(items: T[], size: number): T[][] {
   return out.length ? out : [[]]; // a section without slots still gets its page (rules, covers)
 }
 
-/** How many things a section shows, for "puzzle 3 of 8": a puzzle drawn over two pages counts once. */
 /** "Ava Smith · Class 4B homework", or the title alone when the page is nobody's. */
 function withPupil(pupil: unknown, title: unknown): unknown {
   return typeof pupil === 'string' && pupil !== '' ? (title ? `${pupil} · ${String(title)}` : pupil) : title;
 }
 
+/** How many things a section shows, for "puzzle 3 of 8": a puzzle drawn over two pages counts once. */
 function count(slots: Slot[]): number {
   return new Set(slots.map((x) => x.label).filter(Boolean)).size || slots.length;
 }
