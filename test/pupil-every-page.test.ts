@@ -19,6 +19,7 @@ worksheets:
     size: 6
     count: 2
   - kind: fultiples
+    title: Board game · Friday
   - kind: ludo
 `;
 
@@ -52,6 +53,7 @@ worksheets:
     expect(footerWords).not.toContain('Ava');
   });
 
+  // named by its own title whole, though the title holds the " · " that joins a worksheet's name
   it("the teacher's key names the worksheet it has no answers for, and only that one", () => {
     const dir = classSet();
     const first = readPages(join(dir, 'out', 'answer-key.pdf'))[0]!;
@@ -59,6 +61,6 @@ worksheets:
       const at = first.words.find((w) => w.text === word)!;
       return first.words.filter((w) => Math.abs(w.y0 - at.y0) < 1).map((w) => w.text).join(' ');
     };
-    expect(line('pupils,')).toBe('2 pupils, 3 worksheets each · Fultiples: no answers to mark');
+    expect(line('pupils,')).toBe('2 pupils, 3 worksheets each · Board game · Friday: no answers to mark');
   });
 });

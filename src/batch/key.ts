@@ -17,7 +17,9 @@ import { messages } from '../i18n/messages.js';
 /** One pupil's answers to one worksheet (or the part of them that fits a page). */
 interface KeyBlock {
   pupil: string;
-  worksheet: string;
+  worksheet: string; // "Calcudoku · 6×6 · medium"
+  heading: string; // "Calcudoku"
+  description: string; // "6×6 · medium"
   slots: Slot[];
   count: number; // answers in the whole section
   cell: PackedCell;
@@ -94,7 +96,7 @@ export class KeyWriter {
    * subtitle may then take more room, so the answers' area is measured again.
    */
   private noteUnmarked(built: BuiltWorksheet[]): void {
-    const names = built.filter((b) => !b.key.sections.some((s) => s.answers)).map((b) => b.name.split(' · ')[0]!);
+    const names = built.filter((b) => !b.key.sections.some((s) => s.answers)).map((b) => b.heading);
     if (!names.length) return;
     const msg = messages(this.plan.lang);
     this.vars.subtitle = `${String(this.vars.subtitle)} · ${msg.t('batch.keyNothingToMark', { names: [...new Set(names)].join(', ') })}`;
@@ -113,7 +115,7 @@ export class KeyWriter {
         for (let i = 0; i < s.slots.length; i += per) {
           const slots = s.slots.slice(i, i + per);
           const shared = s.shared ?? false;
-          out.push({ pupil: shared ? this.everyone : pupil, worksheet: b.name, slots, count: s.slots.length, cell, height: blockHeight(cell, slots.length), first, shared });
+          out.push({ pupil: shared ? this.everyone : pupil, worksheet: b.name, heading: b.heading, description: b.description, slots, count: s.slots.length, cell, height: blockHeight(cell, slots.length), first, shared });
           first = false;
         }
       }
@@ -188,8 +190,7 @@ export class KeyWriter {
       if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: rtl ? 'left' : 'right', valign: 'bottom' });
     });
     d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
-    const [kind = '', ...about] = b.worksheet.split(' · ');
-    const figures = { kind, description: about.join(' · '), count: b.count, answers: true, heading: b.worksheet, ...(b.shared ? {} : { pupil: b.pupil }), msg };
+    const figures = { kind: b.heading, description: b.description, count: b.count, answers: true, heading: b.worksheet, ...(b.shared ? {} : { pupil: b.pupil }), msg };
     b.slots.forEach((slot, i) => {
       const r = Math.floor(i / b.cell.cols);
       const c = i % b.cell.cols;

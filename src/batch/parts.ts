@@ -36,6 +36,8 @@ function context(plan: BatchPlan, ws: WorksheetPlan, templates: Templates, size:
 
 export interface BuiltWorksheet {
   name: string; // "Calcudoku · 6×6 · medium": contents line and bookmark
+  heading: string; // "Calcudoku", or the worksheet's own title: a title may itself hold " · "
+  description: string; // "6×6 · medium"
   codes: string[];
   worksheet: Part;
   key: Part; // the same sections; the key's headings carry the pupil's name
@@ -109,7 +111,7 @@ export function buildWorksheet(
         sections: worksheet.sections.map((s) => (s.answers ? { ...s, heading: `${pupil} · ${s.heading}` } : s)),
       }
     : worksheet;
-  return { name, codes, worksheet, key };
+  return { name, heading: ws.title ?? title, description, codes, worksheet, key };
 }
 
 /** A fixed page count for each part, so stretches rendered apart can be numbered as one document. */
