@@ -98,7 +98,7 @@ function drawSteps(d: Draw, list: Step[], log: string[]): Seen[] {
       const form = recordForm(d.doc, [0, 0, 100, 100], () => wanted.push(...drawSteps(d, s.steps, log)));
       log.push('</form>');
       placeForm(d.doc, form);
-    } else {
+    } else if ('style' in s) {
       const st = s.style;
       if (s.op === 'line') d.line(10, 10, 50, 60, st);
       else if (s.op === 'rect') d.rect({ x: 5, y: 5, w: 30, h: 20 }, st);

@@ -142,7 +142,7 @@ describe('large print fits in every shipped language', () => {
       pages.forEach((p, i) => {
         const d = new MarkDraw();
         d.minText = LARGE_PRINT.minText;
-        drawPage(d, { blocks: blocks[i]!, slots: p.slots, grid: p.grid, labels: p.labels }, scaledBox(CONTENT, LARGE_PRINT.scale), PAGE.w / LARGE_PRINT.scale);
+        drawPage(d, { blocks: blocks[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: p.mirrored }, scaledBox(CONTENT, LARGE_PRINT.scale), PAGE.w / LARGE_PRINT.scale);
         const footer = d.texts.find((t) => t.text === messages(lang).t('page.number', { page: i + 1, pages: pages.length }));
         expect(footer, `page ${i + 1} has its footer`).toBeDefined();
         const lowest = Math.max(...d.lines.flatMap((l) => [l.a[1], l.b[1]]), ...d.polylines.flat().map((q) => q[1]));

@@ -112,7 +112,7 @@ describe('tagged PDFs', () => {
     const parts = pdf.pages.map((p) => p.tree!.children[0]!.children.map((c) => c.role));
     for (const roles of parts) expect(roles).toEqual(['Part']);
     const alts = elements(pdf).filter(({ n }) => n.role === 'Figure').map(({ n }) => n.alt!);
-    const codes = manifest.worksheets.flatMap((w: { codes: string[] }) => w.codes);
+    const codes = manifest.worksheets!.flatMap((w: { codes: string[] }) => w.codes);
     expect(codes.length).toBe(4);
     for (const code of codes) {
       expect(alts.filter((a) => a.includes(code) && !a.startsWith('Answer')).length, code).toBe(1);

@@ -1,10 +1,11 @@
 import { createDocument } from '../../src/pdf/document.js';
 import { Draw, type Box, type Point, type Stroke, type TextStyle } from '../../src/pdf/draw.js';
+import type { FontName } from '../../src/pdf/fonts.js';
 
 export interface TextMark {
   text: string;
   size: number;
-  font: string;
+  font: FontName;
   color?: string;
   /** Where the text's ink runs across: measured with the real font at the size drawn. */
   left: number;
