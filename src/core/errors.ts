@@ -21,6 +21,46 @@ export interface Place {
    * a form offers them as buttons that set the field, rather than leaving the teacher to find it.
    */
   fixes?: Fix[];
+  /**
+   * What the mistake is, as data a page words itself (by its field's label): the message is the
+   * command line's, and its wording is no contract.
+   */
+  said?: Said;
+}
+
+/**
+ * What a mistake is about: `range` a number outside min..max, `choice` a word that is not one of
+ * `choices`, `format` a value not written like `example`, `unknownSetting` and `unknownKind` a plan's field or kind called `name` that does not
+ * exist, `noWorksheets` a plan without any, `notWorksheet` a task called `name` that is none,
+ * `nothingChosen` every worksheet and page left out, `cannotMake` a puzzle the options allow but
+ * none was found for in time (`ease` says which settings to change, and which way).
+ */
+export interface Said {
+  what: 'range' | 'choice' | 'format' | 'unknownSetting' | 'unknownKind' | 'noWorksheets' | 'notWorksheet' | 'nothingChosen' | 'cannotMake';
+  min?: number;
+  max?: number;
+  /** A range's numbers: 1 whole numbers, 0.1 one decimal; unset any number. */
+  step?: number;
+  /** A range's unit, when not plain numbers. */
+  unit?: 'mm' | 'percent';
+  choices?: string[];
+  /** A value written as it should be ("2-20"). */
+  example?: string;
+  /** The name written that is not one (a setting, a kind, a task). */
+  name?: string;
+  /** The choice or name nearest to what was written, when one is near. */
+  near?: string;
+  /** An unknown setting of a worksheet, not of the whole file. */
+  inSheet?: boolean;
+  /** What could not be made: a puzzle or a board. */
+  thing?: 'puzzle' | 'board';
+  ease?: Ease[];
+}
+
+/** A setting that would make a puzzle easier to find, and which way to change it. */
+export interface Ease {
+  field: string;
+  way: 'bigger' | 'more' | 'wider' | 'other' | 'off';
 }
 
 /** One way out of a mistake: set the option of `field` (its flag) to `value`. */
@@ -45,6 +85,7 @@ export class UserError extends Error implements Place {
   readonly line?: number;
   readonly reason?: string;
   readonly fixes?: Fix[];
+  readonly said?: Said;
 
   constructor(message: string, more: (UserError | string)[] = [], place: Place = {}) {
     super(message);
@@ -56,6 +97,7 @@ export class UserError extends Error implements Place {
     if (place.line !== undefined) this.line = place.line;
     if (place.reason !== undefined) this.reason = place.reason;
     if (place.fixes !== undefined) this.fixes = place.fixes;
+    if (place.said !== undefined) this.said = place.said;
   }
 
   /**
@@ -63,7 +105,7 @@ export class UserError extends Error implements Place {
    * the CLI's line as `message`; the words stay those of the place where it was found.
    */
   placed(message: string, place: Place): UserError {
-    const keep = (e: UserError): Place => ({ field: e.field, sheet: e.sheet, words: e.words ?? e.message, line: e.line, reason: e.reason, fixes: e.fixes, ...place });
+    const keep = (e: UserError): Place => ({ field: e.field, sheet: e.sheet, words: e.words ?? e.message, line: e.line, reason: e.reason, fixes: e.fixes, said: e.said, ...place });
     return new UserError(message, this.more.map((m) => new UserError(m.message, [], keep(m))), keep(this));
   }
 }
@@ -78,7 +120,7 @@ export interface PlainUserError extends Place {
 }
 
 export function toPlain(e: UserError): PlainUserError {
-  return { message: e.message, more: e.more.map(toPlain), field: e.field, sheet: e.sheet, words: e.words, line: e.line, reason: e.reason, fixes: e.fixes };
+  return { message: e.message, more: e.more.map(toPlain), field: e.field, sheet: e.sheet, words: e.words, line: e.line, reason: e.reason, fixes: e.fixes, said: e.said };
 }
 
 export function fromPlain(p: PlainUserError): UserError {
@@ -90,8 +132,18 @@ export function fail(message: string, more: (UserError | string)[] = [], place: 
 }
 
 /** A mistake in one option, told as the command line does: its flag first ("--size must be ..."). */
-export function failOn(flag: string, rest: string): never {
-  fail(rest.startsWith(':') ? `${flag}${rest}` : `${flag} ${rest}`, [], { field: flag });
+export function failOn(flag: string, rest: string, said?: Said): never {
+  fail(rest.startsWith(':') ? `${flag}${rest}` : `${flag} ${rest}`, [], { field: flag, ...(said ? { said } : {}) });
+}
+
+/** What a number outside `min`..`max` is about (whole numbers unless `step` says otherwise). */
+export function range(min: number, max: number, more: Partial<Said> = {}): Said {
+  return { what: 'range', min, max, step: 1, ...more };
+}
+
+/** What a word that is none of `choices` is about. */
+export function choice(choices: readonly string[], near?: string): Said {
+  return { what: 'choice', choices: [...choices], ...(near ? { near } : {}) };
 }
 
 /** Runs every check, then fails with all their mistakes together (the first one first). */
