@@ -3,8 +3,8 @@ import { isFontFile } from '../pdf/fonts.js';
 import { z } from 'zod';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml';
 import type { Kind, OptionSpec, Paper } from '../core/kind.js';
-import { commonSchema } from '../core/common.js';
-import { fail, UserError } from '../core/errors.js';
+import { COMMON_SAID, commonSchema } from '../core/common.js';
+import { choice, fail, UserError, type Said } from '../core/errors.js';
 import { flagOf } from '../core/options.js';
 import { KINDS, findKind } from '../kinds/index.js';
 import { checkNames, parseRoster } from './roster.js';
@@ -86,12 +86,24 @@ function distance(a: string, b: string): number {
   return d[b.length]!;
 }
 
-export function didYouMean(word: string, options: string[]): string {
+/** The option nearest to a word written wrong, when one is near enough to be what was meant. */
+export function nearest(word: string, options: string[]): string | undefined {
   const norm = (s: string) => s.toLowerCase().replace(/[-_]/g, '');
   const best = options
     .map((o) => ({ o, d: distance(norm(word), norm(o)) }))
     .sort((a, b) => a.d - b.d)[0];
-  return best && best.d <= Math.max(2, Math.floor(word.length / 3)) ? `; did you mean '${best.o}'?` : '';
+  return best && best.d <= Math.max(2, Math.floor(word.length / 3)) ? best.o : undefined;
+}
+
+export function didYouMean(word: string, options: string[]): string {
+  const near = nearest(word, options);
+  return near === undefined ? '' : `; did you mean '${near}'?`;
+}
+
+/** A plan's field or a worksheet's setting that does not exist, with the nearest that does. */
+function unknownSetting(name: string, known: string[], inSheet: boolean): Said {
+  const near = nearest(name, known);
+  return { what: 'unknownSetting', name, ...(near ? { near } : {}), ...(inSheet ? { inSheet } : {}) };
 }
 
 export function fieldName(path: Path): string {
@@ -144,9 +156,10 @@ class PlanReader {
 
   /**
    * With `key`, the message is about the field's name itself, so it is placed in its parent.
-   * `found` is a mistake a check found in that field, told there in its own words.
+   * `found` is a mistake a check found in that field, told there in its own words; `said`, what
+   * the mistake is about (a found mistake's own, unless given).
    */
-  fail(path: Path, message: string, key = false, found?: UserError): never {
+  fail(path: Path, message: string, key = false, found?: UserError, said = found?.said): never {
     const shown = key ? path.slice(0, -1) : path;
     const where = shown.length ? `${fieldName(shown)}: ` : '';
     const sheet = path[0] === 'worksheets' && typeof path[1] === 'number' ? path[1] : undefined;
@@ -155,7 +168,7 @@ class PlanReader {
     const subject = field ?? (shown.length === 1 && !key && /^(must|is|needs) /.test(message) ? String(shown[0]) : undefined);
     const words = found ? (found.words ?? found.message) : subject ? `${subject} ${message}` : message;
     const line = this.line(path, key);
-    fail(`${this.shown}:${line}: ${where}${message}`, [], { field, sheet, words, line });
+    fail(`${this.shown}:${line}: ${where}${message}`, [], { field, sheet, words, line, ...(said ? { said } : {}) });
   }
 
   /** The command-line flag of the field at `path` ("--count", a kind's "--size"), if it has one. */
@@ -176,17 +189,21 @@ class PlanReader {
       if (issue.code === 'unrecognized_keys') {
         const k = issue.keys[0]!;
         const path = [...base, ...(issue.path as Path), k];
-        return { path, key: true, message: `unknown field '${k}'${didYouMean(k, known)}` };
+        return { path, key: true, message: `unknown field '${k}'${didYouMean(k, known)}`, said: unknownSetting(k, known, base.length > 0) };
       }
       const path = [...base, ...(issue.path as Path)];
       const value = valueAt(input, issue.path as Path);
       const got = value === undefined || issue.message.includes('(got') ? '' : ` (got ${JSON.stringify(value)})`;
       const message = value === undefined && issue.code === 'invalid_type' ? 'is required' : `${issue.message}${got}`;
-      return { path, key: false, message };
+      const name = String(path[path.length - 1]);
+      // a plan without worksheets is no mistake in one field: the file has nothing to make
+      const none = path.length === 1 && name === 'worksheets' && (value === undefined || (Array.isArray(value) && value.length === 0));
+      const said: Said | undefined = none ? { what: 'noWorksheets' } : Object.hasOwn(COMMON_SAID, name) ? COMMON_SAID[name] : undefined;
+      return { path, key: false, message, said };
     });
     located.sort((a, b) => this.line(a.path, a.key) - this.line(b.path, b.key));
     const first = located[0]!;
-    this.fail(first.path, first.message, first.key);
+    this.fail(first.path, first.message, first.key, undefined, first.said);
   }
 }
 
@@ -222,7 +239,7 @@ function kindInput(r: PlanReader, at: Path, kind: Kind, raw: Record<string, unkn
     const spec = names.get(name);
     if (!spec) {
       const list = [...new Set(kind.options.map((s) => s.key))].join(', ');
-      r.fail([...at, name], `unknown field '${name}' for ${kind.name}${didYouMean(name, known) || `; ${kind.name} takes ${list || 'no options'} (and count, layout, title, instructions)`}`, true);
+      r.fail([...at, name], `unknown field '${name}' for ${kind.name}${didYouMean(name, known) || `; ${kind.name} takes ${list || 'no options'} (and count, layout, title, instructions)`}`, true, undefined, unknownSetting(name, known, true));
     }
     if (value === null || (typeof value === 'object' && !Array.isArray(value))) r.fail([...at, name], `must be a single value or a list, as on the command line (--${flagName(spec)})`);
     let v = asCliValue(value, spec);
@@ -251,7 +268,11 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
   const names = KINDS.map((k) => k.name);
   if (ws.kind === undefined) r.fail(at, `needs a kind: one of ${names.join(', ')}`);
   const kind = typeof ws.kind === 'string' ? findKind(ws.kind) : undefined;
-  if (!kind) r.fail([...at, 'kind'], `unknown kind ${JSON.stringify(ws.kind)}: the kinds are ${names.join(', ')}${didYouMean(String(ws.kind), names)}`);
+  if (!kind) {
+    const near = nearest(String(ws.kind), names);
+    const said: Said = { what: 'unknownKind', name: String(ws.kind), choices: names, ...(near ? { near } : {}) };
+    r.fail([...at, 'kind'], `unknown kind ${JSON.stringify(ws.kind)}: the kinds are ${names.join(', ')}${didYouMean(String(ws.kind), names)}`, false, undefined, said);
+  }
   r.kinds.set(index, kind);
   const input = kindInput(r, at, kind, ws);
   const shared = sharedSchema.safeParse({ count: ws.count, layout: ws.layout, title: ws.title, instructions: ws.instructions, lang: ws.lang });
@@ -263,7 +284,8 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
       const issue = parsed.error.issues[0]!;
       const key = String(issue.path[0] ?? '');
       const got = key in input ? ` (got ${JSON.stringify(input[key])})` : '';
-      r.fail(key ? [...at, key] : at, `${issue.message}${issue.message.includes('(got') ? '' : got}`);
+      const said = (issue as { params?: { said?: Said } }).params?.said;
+      r.fail(key ? [...at, key] : at, `${issue.message}${issue.message.includes('(got') ? '' : got}`, false, undefined, said);
     }
   } catch (e) {
     if (!(e instanceof UserError) || e.message.startsWith(`${r.shown}:`)) throw e;
@@ -284,7 +306,7 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
 
 function checkLang(r: PlanReader, at: Path, lang: string): void {
   const have = languages();
-  if (!have.includes(lang)) r.fail(at, `there is no language '${lang}'; the languages are ${have.join(', ')}${didYouMean(lang, have)}`);
+  if (!have.includes(lang)) r.fail(at, `there is no language '${lang}'; the languages are ${have.join(', ')}${didYouMean(lang, have)}`, false, undefined, choice(have, nearest(lang, have)));
 }
 
 /** The folder part of a path as written ("." for none), without touching any file system. */
@@ -349,7 +371,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     try {
       checkFont(font);
     } catch (e) {
-      if (e instanceof UserError) r.fail(['font'], e.message.replace(/^--font /, ''));
+      if (e instanceof UserError) r.fail(['font'], e.message.replace(/^--font /, ''), false, undefined, e.said);
       throw e;
     }
   }

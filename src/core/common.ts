@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Grid } from './kind.js';
-import { UserError } from './errors.js';
+import { choice, range, UserError, type Said } from './errors.js';
 
 /** Options every kind shares, on the command line and in batch plans alike. */
 export const commonSchema = z.object({
@@ -41,6 +41,14 @@ export const commonSchema = z.object({
 
 export type CommonOptions = z.infer<typeof commonSchema>;
 
+/** What a mistake in each shared option is about, for a page to word (zod's own checks carry no data). */
+export const COMMON_SAID: Record<string, Said> = {
+  count: range(1, 1000),
+  paper: choice(['a4', 'letter']),
+  answers: choice(['back', 'separate', 'none']),
+  layout: { what: 'format', example: '2x3' },
+};
+
 export const COMMON_FLAGS: Record<string, string> = {
   count: '--count',
   seed: '--seed',
@@ -64,14 +72,16 @@ export function issueLines(error: z.ZodError, flagOf: (key: string) => string, i
 }
 
 /** A mistake for each option zod found wrong, each with the field of its flag. */
-export function issueErrors(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>): UserError[] {
+export function issueErrors(error: z.ZodError, flagOf: (key: string) => string, input?: Record<string, unknown>, saids: Record<string, Said> = COMMON_SAID): UserError[] {
   const seen = new Map<string, UserError>();
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? '');
     if (seen.has(key)) continue;
     const msg = issue.message;
     const got = input && key in input && input[key] !== undefined ? ` (got ${JSON.stringify(input[key])})` : '';
-    seen.set(key, msg.startsWith('--') || !key ? new UserError(msg) : new UserError(`${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`, [], { field: flagOf(key) }));
+    // a check's own issue says what it is about (params.said); else the option's, if known
+    const said = (issue as { params?: { said?: Said } }).params?.said ?? (Object.hasOwn(saids, key) ? saids[key] : undefined);
+    seen.set(key, msg.startsWith('--') || !key ? new UserError(msg) : new UserError(`${flagOf(key)} ${msg}${msg.includes('(got') ? '' : got}`, [], { field: flagOf(key), ...(said ? { said } : {}) }));
   }
   return [...seen.values()];
 }

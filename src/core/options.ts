@@ -19,7 +19,7 @@ export function parseKindOptions<O>(kind: Kind<O>, raw: Record<string, unknown>)
   const input = pickSpecs(raw, kind.options);
   const parsed = kind.schema.safeParse(input);
   if (!parsed.success) {
-    const [first, ...more] = issueErrors(parsed.error, (k) => flagOf(kind.options, k), input);
+    const [first, ...more] = issueErrors(parsed.error, (k) => flagOf(kind.options, k), input, {});
     fail(first!.message, more, first);
   }
   return parsed.data;

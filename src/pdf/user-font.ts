@@ -1,4 +1,4 @@
-import { fail, failOn } from '../core/errors.js';
+import { choice, fail, failOn } from '../core/errors.js';
 import { readUserFile } from '../port/user-file.js';
 import { parseFont } from './fallback.js';
 import { FONT_CHOICES, FONT_NAMES, isFontFile } from './fonts.js';
@@ -37,5 +37,5 @@ export function checkFont(font: string | undefined): void {
     userFont(font);
     return;
   }
-  failOn('--font', `"${font}" is not a font we have: use ${FONT_NAMES.join(', ')}, or the path of a .ttf or .otf file`);
+  failOn('--font', `"${font}" is not a font we have: use ${FONT_NAMES.join(', ')}, or the path of a .ttf or .otf file`, choice(FONT_NAMES));
 }

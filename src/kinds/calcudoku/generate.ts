@@ -1,4 +1,4 @@
-import { fail, aOrAn } from '../../core/errors.js';
+import { fail, aOrAn, type Place } from '../../core/errors.js';
 import type { Rng } from '../../core/rng.js';
 import { Human } from './human.js';
 import { randomLatin } from './latin.js';
@@ -181,7 +181,8 @@ export function generate(o: CalcudokuOptions, rng: Rng): CalcudokuModel {
       cages = easier(p, cages, at, rng);
     }
   }
-  fail(`could not make ${aOrAn(o.difficulty)} ${o.difficulty} ${n}x${n} Calcudoku with signs ${o.ops}${o.hideOps ? ' hidden' : ''}: try another difficulty or more signs`);
+  const place: Place = { field: '--difficulty', said: { what: 'cannotMake', thing: 'puzzle', ease: [{ field: '--difficulty', way: 'other' }, { field: '--ops', way: 'more' }] } };
+  fail(`could not make ${aOrAn(o.difficulty)} ${o.difficulty} ${n}x${n} Calcudoku with signs ${o.ops}${o.hideOps ? ' hidden' : ''}: try another difficulty or more signs`, [], place);
 }
 
 function puzOf(p: Plan, cages: WorkCage[]) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, failOn } from '../../core/errors.js';
+import { choice, fail, failOn, range } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import { SET_NAMES, type SetName } from '../../pdf/symbols.js';
 import type { Shape } from './layout.js';
@@ -55,7 +55,7 @@ export function wholeNumber(v: unknown, flag: string, dflt: number | undefined):
 export function oneOf<T extends string>(v: unknown, flag: string, allowed: readonly T[], dflt: T): T {
   if (v === undefined) return dflt;
   const s = String(v).trim().toLowerCase();
-  if (!(allowed as readonly string[]).includes(s)) failOn(flag, `must be one of ${allowed.join(', ')} (got "${String(v)}")`);
+  if (!(allowed as readonly string[]).includes(s)) failOn(flag, `must be one of ${allowed.join(', ')} (got "${String(v)}")`, choice(allowed));
   return s as T;
 }
 
@@ -81,14 +81,14 @@ export function symbolsOf(v: unknown): string | undefined {
 function bleedOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 0 && n <= 6)) failOn('--bleed', `must be a number of millimetres from 0 to 6, 3 is usual (got ${String(v)})`);
+  if (!(n >= 0 && n <= 6)) failOn('--bleed', `must be a number of millimetres from 0 to 6, 3 is usual (got ${String(v)})`, range(0, 6, { step: 0.1, unit: 'mm' }));
   return Math.round(n * 10) / 10;
 }
 
 function cardSizeOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 (got ${String(v)})`);
+  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 (got ${String(v)})`, range(40, 200, { step: 0.1, unit: 'mm' }));
   return Math.round(n * 10) / 10;
 }
 
@@ -111,7 +111,7 @@ export const schema = z
     const cards = wholeNumber(o.cards, '--cards', undefined);
     const full = deckSize(k);
     if (cards !== undefined && (cards < 2 || cards > full)) {
-      failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards (got ${cards})`);
+      failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards (got ${cards})`, range(2, full));
     }
     const bleed = bleedOf(o.bleed);
     return {

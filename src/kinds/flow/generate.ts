@@ -1,4 +1,4 @@
-import { fail, aOrAn } from '../../core/errors.js';
+import { fail, aOrAn, type Place } from '../../core/errors.js';
 import { Rng } from '../../core/rng.js';
 import { growCover } from './cover.js';
 import { cutUp, mergeCheapest, mergeDown, repairByCount, type Proof } from './merge.js';
@@ -141,7 +141,15 @@ export function generateFlow(o: FlowOptions, rng: Rng): FlowModel {
     : o.difficulty === 'medium'
       ? 'try another --difficulty'
       : 'try --difficulty medium';
-  fail(`could not make ${aOrAn(o.difficulty)} ${o.difficulty} ${width}x${height} Flow puzzle with ${o.minLines}-${o.maxLines} lines in ${attempt} tries; ${relax}`);
+  // the same ways out as data, for a page to word and to offer as buttons
+  const place: Place = o.customLines
+    ? { field: '--colors', said: { what: 'cannotMake', thing: 'puzzle', ease: [{ field: '--colors', way: 'wider' }] }, fixes: [{ field: '--colors', value: `${lo}-${hi}` }] }
+    : {
+        field: '--difficulty',
+        said: { what: 'cannotMake', thing: 'puzzle', ease: [{ field: '--difficulty', way: 'other' }] },
+        ...(o.difficulty === 'medium' ? {} : { fixes: [{ field: '--difficulty', value: 'medium' }] }),
+      };
+  fail(`could not make ${aOrAn(o.difficulty)} ${o.difficulty} ${width}x${height} Flow puzzle with ${o.minLines}-${o.maxLines} lines in ${attempt} tries; ${relax}`, [], place);
 }
 
 /** Lines numbered in reading order of their first end, so the numbers are easy to find. */

@@ -1,5 +1,5 @@
 import type { Rng } from '../../core/rng.js';
-import { fail, failOn, aOrAn } from '../../core/errors.js';
+import { fail, failOn, aOrAn, type Ease, type Place } from '../../core/errors.js';
 import type { FultiplesOptions, Task } from './options.js';
 import { taskText } from './options.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
@@ -213,7 +213,15 @@ export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
     if (!o.playable || everyCellHasPartner(dealt)) b = dealt;
   }
   if (!b) {
-    return fail(`could not deal ${aOrAn(String(o.cols))} ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`);
+    // the same ways out as data, for a page to word; a board kept as dealt is always found
+    const ease: Ease[] = [
+      { field: '--size', way: 'bigger' },
+      { field: '--primes', way: 'more' },
+      { field: '--scalars', way: 'wider' },
+      { field: '--playable', way: 'off' },
+    ];
+    const place: Place = { field: '--playable', said: { what: 'cannotMake', thing: 'board', ease }, fixes: [{ field: '--playable', value: 'false' }] };
+    return fail(`could not deal ${aOrAn(String(o.cols))} ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`, [], place);
   }
   const taskRng = rng.fork('tasks');
   const tasks = o.tasks.map((t) => answerTask(b, t, taskRng) ?? failOn('--task', impossible(t)));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OptionSpec } from '../../core/kind.js';
-import { fail, failOn, failTogether } from '../../core/errors.js';
+import { fail, failOn, failTogether, range } from '../../core/errors.js';
 import { isPrime, possibleValues, validScalars } from './numbers.js';
 
 export type Task =
@@ -69,7 +69,7 @@ const TASK_HELP = 'not a worksheet; write one of multiples:7 (shade the multiple
 function intIn(flag: string, raw: unknown, lo: number, hi: number): number {
   const text = String(raw).trim();
   const n = typeof raw === 'number' ? raw : /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!Number.isInteger(n) || n < lo || n > hi) failOn(flag, `${text}: give a whole number from ${lo} to ${hi}`);
+  if (!Number.isInteger(n) || n < lo || n > hi) failOn(flag, `${text}: give a whole number from ${lo} to ${hi}`, range(lo, hi));
   return n;
 }
 
@@ -94,7 +94,7 @@ function parseScalars(raw: unknown): [number, number] {
   if (raw === undefined) return DEFAULTS.scalars;
   const text = Array.isArray(raw) ? raw.join('-') : String(raw).trim();
   const m = /^(\d+)\s*-\s*(\d+)$/.exec(text) ?? /^(\d+)$/.exec(text);
-  if (!m) failOn('--scalars', `"${text}": give a range like 2-20`);
+  if (!m) failOn('--scalars', `"${text}": give a range like 2-20`, { what: 'format', example: '2-20' });
   const lo = Number(m[1]);
   const hi = Number(m[2] ?? m[1]);
   if (lo < 2) failOn('--scalars', `${text}: the range must start at 2 or more (1 would put bare primes on the board)`);
@@ -108,7 +108,7 @@ function parseTask(raw: unknown): Task {
   const text = String(raw).trim();
   const [name, arg] = text.split(':', 2) as [string, string | undefined];
   const nums = arg === undefined ? [] : arg.split(',').map((t) => (/^\d+$/.test(t.trim()) ? Number(t) : NaN));
-  const bad = () => failOn('--task', `${text}: ${TASK_HELP}`);
+  const bad = () => failOn('--task', `${text}: ${TASK_HELP}`, { what: 'notWorksheet', name: text });
   if (nums.some((n) => Number.isNaN(n))) bad();
   switch (name.toLowerCase()) {
     case 'multiples':
@@ -175,7 +175,7 @@ function parseWild(raw: unknown): number {
   if (raw === undefined) return DEFAULTS.wildChance;
   const text = String(raw).trim().replace(/%$/, '');
   const n = /^\d+(\.\d)?$/.test(text) ? Number(text) : NaN;
-  if (!(n >= 0 && n <= MAX_WILD)) failOn('--wild-chance', `${text}: give a percent from 0 to ${MAX_WILD}, with at most one decimal (e.g. 3 or 2.5)`);
+  if (!(n >= 0 && n <= MAX_WILD)) failOn('--wild-chance', `${text}: give a percent from 0 to ${MAX_WILD}, with at most one decimal (e.g. 3 or 2.5)`, range(0, MAX_WILD, { step: 0.1, unit: 'percent' }));
   return n;
 }
 

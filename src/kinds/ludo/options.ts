@@ -104,7 +104,7 @@ export const schema: z.ZodType<LudoOptions> = z
   })
   .transform((o, ctx): LudoOptions => {
     if (o.worksheet.length === 0 && o.printables.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['worksheet'], message: 'and --printables are both none: there would be nothing to print' });
+      ctx.addIssue({ code: 'custom', path: ['worksheet'], message: 'and --printables are both none: there would be nothing to print', params: { said: { what: 'nothingChosen' } } });
       return z.NEVER;
     }
     return { worksheets: o.worksheet, printables: o.printables, questions: o.questions, players: o.players, board: o.board };
