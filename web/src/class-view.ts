@@ -25,21 +25,6 @@ const README_PLAN: Record<string, string>[] = [
   { kind: 'flow', size: '8', count: '4' },
 ];
 
-/**
- * A saved file's mistake as a teacher who edited it reads it: what to write there, without the
- * program's quotes round the words written or its field names (the file's own words are kept, as
- * they are what goes in it: a4, lexend).
- */
-function planWords(message: string): string {
-  return message
-    .replace(/^--lang there is no language '[^']*'; the languages are (.+?)(?:; did you mean '([^']*)'\?)?$/, (_, all: string, near?: string) => `--lang must be one of ${all}${near ? `; did you mean ${near}?` : ''}`)
-    .replace(/^--font "[^"]*" is not a font we have: use (.+), or the path of a \.ttf or \.otf file$/, (_, fonts: string) => `--font must be one of ${fonts.replace(/, ([^,]+)$/, ' or $1')}`)
-    .replace(/^unknown field '([^']+)'(?: for ([\w-]+))?/, (_, name: string, kind?: string) => `there is no setting called ${name}${kind ? ` for this worksheet` : ''}`)
-    .replace(/^unknown kind "([^"]*)"/, 'there is no kind of worksheet called $1')
-    .replace(/^worksheets is required$/, 'the file lists no worksheets')
-    .replace(/; did you mean '([^']*)'\?/, '; did you mean $1?');
-}
-
 /** "Class set": a roster and worksheets in, a ZIP out with a PDF a pupil and the teacher's key. */
 export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const status = new Status('Choose the worksheets, add a class list, then press Make the class set.');
@@ -199,7 +184,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       return showError(planError, `${f.name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
     }
     // the file's line, which the teacher edited by hand, and the mistake without the program's place
-    const said = (p: Problem) => `${p.line ? `Line ${p.line} of ${f.name}: ` : ''}${inFormWords(planWords(p.message))}`;
+    const said = (p: Problem) => `${p.line ? `Line ${p.line} of ${f.name}: ` : ''}${inFormWords(p)}`;
     // nothing of the file is opened: said first, as the worksheets below are still the last ones and
     // could be taken for the file's
     if (r.type === 'error' && !(r.sheet !== undefined && r.data)) return showError(planError, `${f.name} was not opened: the form still shows your earlier settings. ${said(r)}`);
@@ -285,14 +270,14 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const unplaced = problems.filter((p) => {
       const s = sheets[p.sheet!];
       if (!s) return true;
-      if (s.fields.showError(p.field, p.message, p.fixes) || s.countErrors.show(p.field, p.message)) return false;
+      if (s.fields.showError(p.field, p, p.fixes) || s.countErrors.show(p.field, p)) return false;
       // about the whole worksheet: at the top of its card, under its name
-      s.sheetError.textContent = inFormWords(p.message);
+      s.sheetError.textContent = inFormWords(p);
       s.sheetError.hidden = false;
       s.element.classList.add('wrong');
       return false;
     });
-    if (unplaced.length) return showError(planError, inFormWords(unplaced[0]!.message));
+    if (unplaced.length) return showError(planError, inFormWords(unplaced[0]!));
     const first = list.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
     first?.focus({ preventScroll: true });
     (first?.closest('.field') ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });

@@ -1,4 +1,4 @@
-import { FieldErrors, h, notANumber, randomSeed, uid, wholeNumber } from './dom.js';
+import { FieldErrors, h, notANumber, randomSeed, uid, wholeNumber, type Mistake } from './dom.js';
 import type { Values } from './protocol.js';
 import { languageSelect } from './languages.js';
 
@@ -25,7 +25,7 @@ export interface CommonFields {
   setKeyed(on: boolean): void;
   /** Offers Puzzles a page only for kinds whose pages it lays out (not a Ludo set), named for what they hold ("Cards a page"). */
   setLaidOut(on: boolean, perPage: string): void;
-  showError(flag: string | undefined, message: string): boolean;
+  showError(flag: string | undefined, message: Mistake): boolean;
   clearErrors(): void;
   /** The teacher's own font file, if one is chosen, under the name `values().font` gives. */
   files(): Promise<Record<string, Uint8Array>>;

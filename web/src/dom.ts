@@ -1,3 +1,5 @@
+import type { Ease, Said } from '../../src/core/errors.js';
+
 type Attrs = Record<string, string | number | boolean | undefined | ((e: Event) => void)>;
 type Child = Node | string | null | undefined | false;
 
@@ -63,23 +65,86 @@ export function nameFlag(flag: string, label: string): void {
   if (!labels.has(flag)) labels.set(flag, label);
 }
 
-/** The library's messages name options by flag ("--size must be ..."); the page names them as its form does. */
-export function inFormWords(message: string): string {
-  const words = message
-    // the value is in the box: "Size 0: give a whole number" says what would work instead
-    .replace(/^(--[a-z0-9-]+) (?:"[^"]*"|\S+): give (an?) /, '$1 must be $2 ')
-    .replace(/^(--[a-z0-9-]+): "([^"]*)" is not /, '$1: $2 is not ')
-    // a line of the box that is none of its worksheets: the buttons under the box add them
-    .replace(/^--task (.+?): not a worksheet; write one of .*$/, '--task: “$1” is not a worksheet; add one with a + button')
-    .replace(/^--worksheet and --printables are both none: /, 'Tick at least one worksheet or game page: ')
+/**
+ * A mistake to word: the library's message, and what it is about when the library said so (its
+ * data, set where it was found). A plain string is a message of the page's own.
+ */
+export type Mistake = string | { message: string; field?: string; said?: Said };
+
+/** A field by its label on the form, or by its flag's words where no form has it ("--wild-chance": wild chance). */
+function labelOf(flag: string | undefined, mid = false): string {
+  const label = (flag && labels.get(flag)) ?? (flag ?? 'this').replace(/^--/, '').replace(/-/g, ' ');
+  return mid ? label.charAt(0).toLowerCase() + label.slice(1) : label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+/** "a, b or c" */
+function listed(items: readonly string[], last = 'or'): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} ${last} ${items[items.length - 1]}`;
+}
+
+/** A setting to change, said as what to do with its field. */
+function eased(e: Ease): string {
+  const l = labelOf(e.field, true);
+  switch (e.way) {
+    case 'bigger':
+      return `a bigger ${l}`;
+    case 'more':
+      return `more ${l}`;
+    case 'wider':
+      return `a wider range of ${l}`;
+    case 'other':
+      return `another ${l}`;
+    case 'off':
+      return `untick “${labelOf(e.field)}”`;
+  }
+}
+
+/** What the library said a mistake is about, in the page's words, by its field's label. */
+function saidWords(s: Said, field: string | undefined): string | undefined {
+  const label = labelOf(field);
+  const near = s.near ? `; did you mean ${s.near}?` : '';
+  switch (s.what) {
+    case 'range': {
+      if (s.min === undefined || s.max === undefined) return undefined;
+      const what = s.unit === 'percent' ? 'a percent' : s.unit === 'mm' ? 'a number of millimetres' : s.step === 1 ? 'a whole number' : 'a number';
+      return `${label} must be ${what} from ${s.min} to ${s.max}${s.step === 0.1 ? ', with at most one decimal' : ''}`;
+    }
+    case 'choice': {
+      const c = s.choices ?? [];
+      return c.length ? `${label} must be ${c.length === 2 ? listed(c) : `one of ${listed(c)}`}${near}` : undefined;
+    }
+    case 'format':
+      return s.example ? `${label} must be written like ${s.example}` : undefined;
+    case 'unknownSetting':
+      return `There is no setting called ${s.name}${s.inSheet ? ' for this worksheet' : ''}${near}`;
+    case 'unknownKind':
+      return `There is no kind of worksheet called ${s.name}${s.near ? `; did you mean ${s.near}?` : `: the kinds are ${listed(s.choices ?? [], 'and')}`}`;
+    case 'noWorksheets':
+      return 'The file lists no worksheets';
+    case 'notWorksheet':
+      // a line of the box that is none of its worksheets: the buttons under the box add them
+      return `${label}: “${s.name}” is not a worksheet; add one with a + button`;
+    case 'nothingChosen':
+      return 'Tick at least one worksheet or game page: there would be nothing to print';
+    case 'cannotMake':
+      return `No ${s.thing ?? 'puzzle'} like this could be made${s.ease?.length ? `: try ${listed(s.ease.map(eased))}` : ''}`;
+  }
+}
+
+/**
+ * A mistake in the page's words: from what the library said it is about, by its field's label;
+ * a message without that is said as it is, its options named as the form names them.
+ */
+export function inFormWords(m: Mistake): string {
+  const said = typeof m === 'string' || !m.said ? undefined : saidWords(m.said, m.field);
+  if (said) return said;
+  const words = (typeof m === 'string' ? m : m.message)
     // mid-sentence a label is words of the sentence ("or choose 4 symbols per card")
-    .replace(/--[a-z0-9-]+/g, (flag, at: number) => {
-      const label = labels.get(flag) ?? flag;
-      return at > 0 ? label.charAt(0).toLowerCase() + label.slice(1) : label;
-    })
+    .replace(/--[a-z0-9-]+/g, (flag, at: number) => (labels.has(flag) ? labelOf(flag, at > 0) : flag))
     // the value is in the box beside the message: "(got 99)" only echoes it in a program's voice
     .replace(/ \(got (?:"[^"]*"|[^)]*)\)/g, '')
-    .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '');
+    .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '')
+    .replace(/"([^"]*)"/g, '$1');
   // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -119,7 +184,7 @@ export class FieldErrors {
    * Shows `message` under the field of `flag`, and under it `offers` (buttons doing what it
    * suggests); false when no field here has that flag.
    */
-  show(flag: string | undefined, message: string, offers: HTMLElement[] = []): boolean {
+  show(flag: string | undefined, message: Mistake, offers: HTMLElement[] = []): boolean {
     const el = flag ? this.lines.get(flag) : undefined;
     if (!el) return false;
     el.textContent = inFormWords(message);

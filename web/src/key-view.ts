@@ -56,7 +56,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
       preview.clear();
       if (r.field === '--symbols') {
         ownField.element.hidden = false;
-        ownError.textContent = inFormWords(r.message);
+        ownError.textContent = inFormWords(r);
         ownError.hidden = false;
         ownField.element.classList.add('invalid');
         ownField.element.classList.toggle('about-pictures', own.pictures.length > 0);
@@ -64,7 +64,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
       }
       // the box is for a deck's code only: under a mistyped code it read as part of the mistake
       ownField.element.hidden = true;
-      error.textContent = inFormWords(r.message);
+      error.textContent = inFormWords(r);
       error.hidden = false;
       code.closest('.field')?.classList.add('invalid');
       return status.say('That code did not work: see the message under it.', 'error');

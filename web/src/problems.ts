@@ -46,6 +46,7 @@ export function problem(e: UserError, files: string[]): Problem {
     ...(e.sheet !== undefined ? { sheet: e.sheet } : {}),
     ...(e.line !== undefined ? { line: e.line } : {}),
     ...(e.fixes?.length ? { fixes: e.fixes } : {}),
+    ...(e.said ? { said: e.said } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 // Messages between the page and its worker. Bytes travel as transferred Uint8Arrays.
-import type { Fix } from '../../src/core/errors.js';
+import type { Fix, Said } from '../../src/core/errors.js';
 
 export type Values = Record<string, string | boolean | string[]>;
 
@@ -76,4 +76,5 @@ export interface Problem {
   sheet?: number;
   line?: number; // of a plan file the teacher opened
   fixes?: Fix[]; // the ways out the message offers, as buttons by it
+  said?: Said; // what it is about, for the page to word itself
 }

@@ -4,7 +4,7 @@ import { download, h, inFormWords } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
-import type { OutFile, Reply } from './protocol.js';
+import type { OutFile, Problem, Reply } from './protocol.js';
 import { Status } from './status.js';
 
 /** A kind's summary under its name on the card, without saying the name again ("Flow (Numberlink): join ..."). */
@@ -168,9 +168,9 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   /** A message by each wrong field; nothing is offered for download while any is shown. */
   function showErrors(r: Extract<Reply, { type: 'error' }>): void {
     outdated();
-    const all = [{ message: r.message, field: r.field, fixes: r.fixes }, ...(r.more ?? [])];
-    const unplaced = all.filter((e) => !fields.showError(e.field, e.message, e.fixes) && !common.showError(e.field, e.message));
-    if (unplaced.length) status.say(inFormWords(unplaced[0]!.message), 'error');
+    const all: Problem[] = [{ message: r.message, field: r.field, fixes: r.fixes, said: r.said }, ...(r.more ?? [])];
+    const unplaced = all.filter((e) => !fields.showError(e.field, e, e.fixes) && !common.showError(e.field, e));
+    if (unplaced.length) status.say(inFormWords(unplaced[0]!), 'error');
     else status.say([all.length > 1 ? `Please check the ${all.length} options marked in red: ` : 'Please check the option marked in red: ', ...named(), '.'], 'error');
     // asked for by the button (on a phone the wrong field is a long scroll up): the first wrong field
     // is brought into view with the cursor in it; while typing, the cursor stays where it is
