@@ -1,7 +1,7 @@
 import type { Field, KindForm } from '../../src/form.js';
 import { wordsNote } from './words-note.js';
 import { deckSize, hasPlane } from '../../src/kinds/dobble/plane.js';
-import { FieldErrors, h, notANumber, uid, wholeNumber } from './dom.js';
+import { FieldErrors, h, notANumber, uid, wholeNumber, type Mistake } from './dom.js';
 import type { Values } from './protocol.js';
 import type { Fix } from '../../src/core/errors.js';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from '../../src/pdf/picture-limits.js';
@@ -19,7 +19,7 @@ export interface FieldSet {
   files(): Promise<Record<string, Uint8Array>>;
   set(values: Record<string, string>): void;
   /** `fixes`: the ways out the message offers, as buttons by it that set their field. False when no field has that flag. */
-  showError(flag: string | undefined, message: string, fixes?: Fix[]): boolean;
+  showError(flag: string | undefined, message: Mistake, fixes?: Fix[]): boolean;
   clearErrors(): void;
   /** A line under a switch saying why it does nothing now ('' takes it away). */
   note(key: string, text: string): void;
@@ -193,7 +193,14 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     const f = form.fields.find((x) => x.flag === fix.field);
     const set = f && setters.get(f.key);
     if (!f || !set || (f.choices && !f.choices.includes(fix.value))) return [];
-    const words = f.key === 'symbolsPerCard' ? `Use ${fix.value} symbols a card` : f.key === 'cards' ? `Make ${fix.value} cards` : `Set ${f.label.toLowerCase()} to ${fix.value}`;
+    const words =
+      f.key === 'symbolsPerCard'
+        ? `Use ${fix.value} symbols a card`
+        : f.key === 'cards'
+          ? `Make ${fix.value} cards`
+          : f.type === 'switch'
+            ? `${fix.value === 'false' ? 'Untick' : 'Tick'} ${f.label.toLowerCase()}`
+            : `Set ${f.label.toLowerCase()} to ${fix.value}`;
     return [
       h('button', { type: 'button', class: 'small', onclick: () => {
         set(fix.value);
