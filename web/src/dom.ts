@@ -139,12 +139,13 @@ export function inFormWords(m: Mistake): string {
   const said = typeof m === 'string' || !m.said ? undefined : saidWords(m.said, m.field);
   if (said) return said;
   const words = (typeof m === 'string' ? m : m.message)
+    // the value is in the box beside the message: in a program's quotes after its option it only echoes it ("--primes: "zzz" is not a prime")
+    .replace(/^(--[a-z0-9-]+:? )"([^"]*)"/, '$1$2')
     // mid-sentence a label is words of the sentence ("or choose 4 symbols per card")
     .replace(/--[a-z0-9-]+/g, (flag, at: number) => (labels.has(flag) ? labelOf(flag, at > 0) : flag))
-    // the value is in the box beside the message: "(got 99)" only echoes it in a program's voice
+    // and "(got 99)" only echoes it in a program's voice
     .replace(/ \(got (?:"[^"]*"|[^)]*)\)/g, '')
-    .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '')
-    .replace(/"([^"]*)"/g, '$1');
+    .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '');
   // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

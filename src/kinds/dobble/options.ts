@@ -81,14 +81,14 @@ export function symbolsOf(v: unknown): string | undefined {
 function bleedOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 0 && n <= 6)) failOn('--bleed', `must be a number of millimetres from 0 to 6, 3 is usual (got ${String(v)})`, range(0, 6, { step: 0.1, unit: 'mm' }));
+  if (!(n >= 0 && n <= 6)) failOn('--bleed', `must be a number of millimetres from 0 to 6, 3 is usual (got ${String(v)})`, { what: 'range', min: 0, max: 6, unit: 'mm' });
   return Math.round(n * 10) / 10;
 }
 
 function cardSizeOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 (got ${String(v)})`, range(40, 200, { step: 0.1, unit: 'mm' }));
+  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 (got ${String(v)})`, { what: 'range', min: 40, max: 200, unit: 'mm' });
   return Math.round(n * 10) / 10;
 }
 
