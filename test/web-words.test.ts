@@ -91,4 +91,19 @@ describe('the page\'s messages for wrong input', () => {
     expect(await settled(page, before)).toMatch(/ready/);
     expect(await page.isChecked('label:text-is("Every number playable") >> xpath=preceding-sibling::input')).toBe(false);
   }, 120_000);
+
+  it('says so in a class set too, by the worksheet\'s field, with the same button', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?view=class`);
+    await page.fill('#roster', 'Ava\nBen\n');
+    const flow = page.locator('.sheet-plan').nth(1);
+    await flow.getByLabel('Size', { exact: true }).fill('5');
+    await flow.getByLabel('Colours', { exact: true }).fill('2');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toBe('Please check the worksheet marked in red.');
+    const colours = flow.locator('.field.invalid:has(label:text-is("Colours"))');
+    expect(await colours.locator('.error').textContent()).toBe('No puzzle like this could be made: try a wider range of colours');
+    await colours.getByRole('button', { name: 'Set colours to 4-5' }).click();
+    expect(await flow.getByLabel('Colours', { exact: true }).inputValue()).toBe('4-5');
+  }, 120_000);
 });
