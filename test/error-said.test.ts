@@ -53,6 +53,8 @@ describe('a mistake says what it is about, as data', () => {
     expect(plan('title: Week\nworksheets: []\n').said).toEqual({ what: 'noWorksheets' });
     expect(plan(`lang: fre\n${SHEETS}`).said).toMatchObject({ what: 'choice', near: 'fr' });
     expect(plan(`font: comic\n${SHEETS}`).said).toEqual({ what: 'choice', choices: ['andika', 'lexend', 'atkinson-hyperlegible'] });
+    expect(plan('Ava\nBen\n').said).toEqual({ what: 'notAPlan' });
+    expect(plan('title: [Week\n').said).toEqual({ what: 'notAPlan' });
     expect(plan(`paper: a5\n${SHEETS}`).said).toEqual({ what: 'choice', choices: ['a4', 'letter'] });
     // a kind's own finding, read through a plan
     expect(plan('worksheets:\n  - kind: calcudoku\n    size: 50\n').said).toMatchObject({ what: 'range', min: 3, max: 12 });

@@ -127,7 +127,7 @@ class PlanReader {
     const err = this.doc.errors[0];
     if (err) {
       const line = this.lineAt(err.pos[0]);
-      fail(`${shown}:${line}: the plan is not valid YAML or JSON: ${err.message.split('\n')[0]}`);
+      fail(`${shown}:${line}: the plan is not valid YAML or JSON: ${err.message.split('\n')[0]}`, [], { line, said: { what: 'notAPlan' } });
     }
   }
 
@@ -337,7 +337,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     r.fail([], 'the plan repeats its aliases (*name) too often; write the worksheets out in full');
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) {
-    r.fail([], 'the plan must be a set of fields: title, seed, paper, roster and a list of worksheets');
+    r.fail([], 'the plan must be a set of fields: title, seed, paper, roster and a list of worksheets', false, undefined, { what: 'notAPlan' });
   }
   const top = topSchema.safeParse(data);
   if (!top.success) return r.zodFail([], top.error, Object.keys(topSchema.shape), data);

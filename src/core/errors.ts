@@ -32,11 +32,11 @@ export interface Place {
  * What a mistake is about: `range` a number outside min..max, `choice` a word that is not one of
  * `choices`, `format` a value not written like `example`, `unknownSetting` and `unknownKind` a plan's field or kind called `name` that does not
  * exist, `noWorksheets` a plan without any, `notWorksheet` a task called `name` that is none,
- * `nothingChosen` every worksheet and page left out, `cannotMake` a puzzle the options allow but
+ * `nothingChosen` every worksheet and page left out, `notAPlan` a file that is no plan at all (a class list opened as one), `cannotMake` a puzzle the options allow but
  * none was found for in time (`ease` says which settings to change, and which way).
  */
 export interface Said {
-  what: 'range' | 'choice' | 'format' | 'unknownSetting' | 'unknownKind' | 'noWorksheets' | 'notWorksheet' | 'nothingChosen' | 'cannotMake';
+  what: 'range' | 'choice' | 'format' | 'unknownSetting' | 'unknownKind' | 'noWorksheets' | 'notWorksheet' | 'nothingChosen' | 'notAPlan' | 'cannotMake';
   min?: number;
   max?: number;
   /** A range's numbers: 1 whole numbers, 0.1 one decimal; unset any number. */

@@ -180,7 +180,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (!r) return;
     // a class list or another file chosen here by mistake: what this box is for, and where a list goes,
     // not a plan file's syntax ("the plan must be a set of fields: title, seed, paper, roster and ...")
-    if (r.type === 'error' && /^(?:[^:]*:\d+: )?(the plan must be a set of fields|the plan is not valid YAML or JSON)/.test(r.message)) {
+    if (r.type === 'error' && r.said?.what === 'notAPlan') {
       return showError(planError, `${f.name} is not a file saved with Save these settings. A class list goes in the Class list box above: paste it, or choose its file under Or open a file.`);
     }
     // the file's line, which the teacher edited by hand, and the mistake without the program's place

@@ -124,6 +124,8 @@ function saidWords(s: Said, field: string | undefined): string | undefined {
     case 'notWorksheet':
       // a line of the box that is none of its worksheets: the buttons under the box add them
       return `${label}: “${s.name}” is not a worksheet; add one with a + button`;
+    case 'notAPlan':
+      return 'This is not a file saved with Save these settings';
     case 'nothingChosen':
       return 'Tick at least one worksheet or game page: there would be nothing to print';
     case 'cannotMake':
