@@ -46,7 +46,7 @@ export const COMMON_SAID: Record<string, Said> = {
   count: range(1, 1000),
   paper: choice(['a4', 'letter']),
   answers: choice(['back', 'separate', 'none']),
-  layout: { what: 'format', example: '2x3' },
+  // layout's own words ("columns x rows, 1 to 8 of each, for example 2x3") say more than a format would
 };
 
 export const COMMON_FLAGS: Record<string, string> = {

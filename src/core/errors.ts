@@ -29,11 +29,12 @@ export interface Place {
 }
 
 /**
- * What a mistake is about: `range` a number outside min..max, `choice` a word that is not one of
- * `choices`, `format` a value not written like `example`, `unknownSetting` and `unknownKind` a plan's field or kind called `name` that does not
- * exist, `noWorksheets` a plan without any, `notWorksheet` a task called `name` that is none,
- * `nothingChosen` every worksheet and page left out, `notAPlan` a file that is no plan at all (a class list opened as one), `cannotMake` a puzzle the options allow but
- * none was found for in time (`ease` says which settings to change, and which way).
+ * What a mistake is about: `range` a number outside min..max; `choice` a word that is none of
+ * `choices`; `format` a value not written like `example`; `unknownSetting` and `unknownKind` a
+ * plan's field or kind called `name` that does not exist; `noWorksheets` a plan without any;
+ * `notWorksheet` a task called `name` that is none; `nothingChosen` every worksheet and page left
+ * out; `notAPlan` a file that is no plan at all (a class list opened as one); `cannotMake` a
+ * puzzle the options allow but none was found in time (`ease`: which settings to change, which way).
  */
 export interface Said {
   what: 'range' | 'choice' | 'format' | 'unknownSetting' | 'unknownKind' | 'noWorksheets' | 'notWorksheet' | 'nothingChosen' | 'notAPlan' | 'cannotMake';
