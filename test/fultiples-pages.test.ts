@@ -29,6 +29,18 @@ function segmentHitsBox(a: [number, number], b: [number, number], r: { x0: numbe
 }
 
 describe('fultiples boards and codes', () => {
+  it('the subtitle says what a teacher sees on the board, in every language: the biggest number it can hold, no "multipliers"', async () => {
+    const { languages, messages } = await import('../src/i18n/messages.js');
+    const o = parse({ seed: 'sub', primes: '2,3,7', scalars: '2-20' });
+    for (const lang of languages()) {
+      const text = fultiples.describe(o, messages(lang));
+      expect(text, lang).toContain('126'); // 7 x 18: 19 and 20 have factors not on the board
+      expect(text, lang).not.toMatch(/multipl|Multipl|mnożnik|乘数|المضاعِفات/);
+    }
+    const biggest = Math.max(...generateItems(fultiples, o, 'sub', 5).flatMap((it) => (it.model as FultiplesModel).board.flat()));
+    expect(biggest).toBeLessThanOrEqual(126);
+  });
+
   it('the board depends only on the board options: adding worksheets keeps it', () => {
     for (const seed of ['a', 'b', 'demo', '7']) {
       for (const board of [{}, { size: '15' }, { primes: '2,3,5', scalars: '2-30' }]) {
