@@ -41,6 +41,18 @@ describe('fultiples boards and codes', () => {
     expect(biggest).toBeLessThanOrEqual(126);
   });
 
+  it('the example\'s sums never break across lines ("(8 \u00d7 2" then "= 16)" on the next), in every language', async () => {
+    const { languages, messages } = await import('../src/i18n/messages.js');
+    for (const lang of languages()) {
+      for (const key of ['fultiples.ex.factor', 'fultiples.ex.multiple']) {
+        const text = messages(lang).t(key, { a: 4, n: 8, b: 2 });
+        const sum = /\d+\s*\u00d7\s*\d+\s*=\s*\d+/.exec(text);
+        expect(sum, `${lang} ${key}: ${text}`).not.toBeNull();
+        expect(sum![0], `${lang} ${key}`).not.toMatch(/[^\S\u00a0]/);
+      }
+    }
+  });
+
   it('the board depends only on the board options: adding worksheets keeps it', () => {
     for (const seed of ['a', 'b', 'demo', '7']) {
       for (const board of [{}, { size: '15' }, { primes: '2,3,5', scalars: '2-30' }]) {
