@@ -84,7 +84,8 @@ describe('French spaces before : ; ! ?', () => {
     const codes = fr.flatMap((m) => [...m].filter(([, u]) => u === '\u00a0').map(([code]) => code));
     expect(codes.length).toBeGreaterThan(0);
     expect(codes).not.toContain(0); // code 0 is the font's .notdef
-    const en = unicodeMaps(await sheet('fultiples', 'en'));
+    // (Calcudoku: Fultiples' English example keeps its sums "4 × 2 = 8" on one line with no-break spaces)
+    const en = unicodeMaps(await sheet('calcudoku', 'en'));
     expect(en.flatMap((m) => [...m.values()]).filter((u) => u === '\u00a0')).toEqual([]);
   });
 

@@ -29,6 +29,30 @@ function segmentHitsBox(a: [number, number], b: [number, number], r: { x0: numbe
 }
 
 describe('fultiples boards and codes', () => {
+  it('the subtitle says what a teacher sees on the board, in every language: the biggest number it can hold, no "multipliers"', async () => {
+    const { languages, messages } = await import('../src/i18n/messages.js');
+    const o = parse({ seed: 'sub', primes: '2,3,7', scalars: '2-20' });
+    for (const lang of languages()) {
+      const text = fultiples.describe(o, messages(lang));
+      expect(text, lang).toContain('126'); // 7 x 18: 19 and 20 have factors not on the board
+      expect(text, lang).not.toMatch(/multipl|Multipl|mnożnik|乘数|المضاعِفات/);
+    }
+    const biggest = Math.max(...generateItems(fultiples, o, 'sub', 5).flatMap((it) => (it.model as FultiplesModel).board.flat()));
+    expect(biggest).toBeLessThanOrEqual(126);
+  });
+
+  it('the example\'s sums never break across lines ("(8 \u00d7 2" then "= 16)" on the next), in every language', async () => {
+    const { languages, messages } = await import('../src/i18n/messages.js');
+    for (const lang of languages()) {
+      for (const key of ['fultiples.ex.factor', 'fultiples.ex.multiple']) {
+        const text = messages(lang).t(key, { a: 4, n: 8, b: 2 });
+        const sum = /\d+\s*\u00d7\s*\d+\s*=\s*\d+/.exec(text);
+        expect(sum, `${lang} ${key}: ${text}`).not.toBeNull();
+        expect(sum![0], `${lang} ${key}`).not.toMatch(/[^\S\u00a0]/);
+      }
+    }
+  });
+
   it('the board depends only on the board options: adding worksheets keeps it', () => {
     for (const seed of ['a', 'b', 'demo', '7']) {
       for (const board of [{}, { size: '15' }, { primes: '2,3,5', scalars: '2-30' }]) {

@@ -908,7 +908,7 @@ describe('the web page', () => {
     const before = await runs(page);
     await page.getByLabel('Size', { exact: true }).fill('12');
     // Width and Height left empty are Size's: the sheet made is 12x12, and the boxes say 12, not 8
-    expect(await settled(page, before)).toMatch(/^Flow · 12x12/);
+    expect(await settled(page, before)).toMatch(/^Flow · 12\u00d712/);
     expect(await page.getByLabel('Width', { exact: true }).getAttribute('placeholder')).toBe('12');
     expect(await page.getByLabel('Height', { exact: true }).getAttribute('placeholder')).toBe('12');
     await page.getByLabel('Size', { exact: true }).fill('');

@@ -201,7 +201,12 @@ function worksheetPages(kind: Kind, raw: Record<string, unknown>, count: number,
     drawPage(draw, { blocks: blocks[i]!, slots: p.slots, grid: p.grid, labels: p.labels, mirrored: false, lead: p.lead }, contentBox(size), size.w);
     const area = slotsBox(draw, blocks[i]!, contentBox(size))!;
     const ys = draw.lines.filter((l) => l.a[1] >= area.y && l.b[1] <= area.y + area.h).flatMap((l) => [l.a[1], l.b[1]]);
-    return { page: p, puzzles: p.slots.length, filled: (Math.max(...ys) - Math.min(...ys)) / area.h, keyPages: planPages([part], true).length };
+    // the puzzles' squares: the commonest gap between vertical lines below the example
+    const label = p.lead ? draw.texts.find((t) => t.text === p.slots[0]!.code)!.box.y : area.y;
+    const xs = [...new Set(draw.lines.filter((l) => l.a[0] === l.b[0] && Math.min(l.a[1], l.b[1]) > label).map((l) => Math.round(l.a[0] * 100) / 100))].sort((a, b) => a - b);
+    const gaps = xs.slice(1).map((x, i) => Math.round((x - xs[i]!) * 10) / 10);
+    const square = gaps.sort((a, b) => gaps.filter((g) => g === b).length - gaps.filter((g) => g === a).length)[0]!;
+    return { page: p, puzzles: p.slots.length, filled: (Math.max(...ys) - Math.min(...ys)) / area.h, square, keyPages: planPages([part], true).length };
   });
 }
 
@@ -220,6 +225,18 @@ describe('the pages after the example\'s', () => {
     for (const p of pages.slice(1)) {
       expect(p.page.grid).toEqual({ cols: 1, rows: 2 });
       expect(p.filled).toBeGreaterThan(0.85);
+    }
+  });
+
+  it('draw their puzzles the size of the example\'s page\'s: a set has one size of square (Calcudoku 6x6 grew on page 2)', () => {
+    const runs: [Kind, Record<string, unknown>, number][] = [
+      [calcudoku, { size: 4 }, 14], [calcudoku, { size: 5 }, 12], [calcudoku, { size: 6 }, 6], [calcudoku, { size: 8 }, 6], [calcudoku, { size: 9 }, 8],
+      [flow, { size: 8 }, 8], [flow, { size: 10 }, 6],
+    ];
+    for (const [kind, raw, count] of runs) {
+      const widths = worksheetPages(kind, raw, count).map((p) => p.square);
+      expect(widths.length, `${kind.name} ${JSON.stringify(raw)} x${count}`).toBeGreaterThan(1);
+      for (const w of widths) expect(w, `${kind.name} ${JSON.stringify(raw)} x${count}: ${widths.join(', ')}`).toBeCloseTo(widths[0]!, 1);
     }
   });
 

@@ -41,6 +41,8 @@ export interface Slot {
   code?: string;
   /** Height over width of the drawing when it keeps its shape (a grid), so the label sits on it. */
   ratio?: number;
+  /** The widest the drawing may be (pt), with `ratio`: a set's puzzles keep one size on every page. */
+  width?: number;
   draw(d: Draw, box: Box): void;
 }
 

@@ -202,11 +202,16 @@ function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): v
  * sit just above the grid rather than at the top of a tall slot or the edge of a wide one. Too
  * narrow a drawing keeps the slot's width for its label line.
  */
-function fitted(box: Box, ratio: number, top: boolean): Box {
-  const w = Math.min(box.w, (box.h - LABEL_H) / ratio);
+function fitted(box: Box, ratio: number, top: boolean, most = Infinity): Box {
+  const w = Math.min(drawingWidth(box, ratio), most);
   const h = w * ratio + LABEL_H;
   const lw = Math.min(box.w, Math.max(w, 130));
   return { x: box.x + (box.w - lw) / 2, y: top ? box.y : box.y + (box.h - h) / 2, w: lw, h };
+}
+
+/** How wide a labelled drawing of this shape (height over width) is drawn in a slot's box. */
+export function drawingWidth(box: Box, ratio: number): number {
+  return Math.min(box.w, (box.h - LABEL_H) / ratio);
 }
 
 /**
@@ -214,7 +219,7 @@ function fitted(box: Box, ratio: number, top: boolean): Box {
  * right), the drawing below; at the box's top when `top`, else centred in it.
  */
 export function drawSlot(d: Draw, slot: Slot, box: Box, labels: boolean, rtl = false, top = false): void {
-  if (labels && (slot.label || slot.code) && slot.ratio) box = fitted(box, slot.ratio, top);
+  if (labels && (slot.label || slot.code) && slot.ratio) box = fitted(box, slot.ratio, top, slot.width);
   if (labels && (slot.label || slot.code)) {
     const lab = { x: box.x, y: box.y, w: box.w, h: LABEL_H - 4 };
     if (slot.label) d.text(slot.label, lab, { size: 12, font: 'bold', valign: 'bottom', align: rtl ? 'right' : 'left' });

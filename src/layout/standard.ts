@@ -3,7 +3,7 @@ import type { Box, Draw } from '../pdf/draw.js';
 import { answerGrid, balancedGrids, cellSize, ranked, readableGrids, checkLayout, legible, legibleAnswers, MIN_BOOKLET_CELL_MM, MIN_CELL_MM, readable, type Legibility } from './balance.js';
 import { fail, aOrAn } from '../core/errors.js';
 import { exampleLead, type ExampleStep } from './example.js';
-import { slotBoxes } from './page.js';
+import { drawingWidth, leadAndSlots, slotBoxes } from './page.js';
 import { wordsOf } from '../i18n/messages.js';
 import { LARGE_PRINT } from '../pdf/print.js';
 
@@ -77,8 +77,17 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const led = example && exampleFor(example, sheet, top, pupils);
   const lead = led && (top === grid ? led : { ...led, grid: top });
   // Worksheet and key share numbers and codes; only the drawing differs.
-  const slots = (draw: (d: Draw, box: Box, model: M) => void): Slot[] =>
-    a.items.map((it) => ({ label: String(it.number), code: it.code, ...(l ? { ratio: l.down / l.across } : {}), draw: (d, box) => draw(d, box, it.model) }));
+  const slots = (draw: (d: Draw, box: Box, model: M) => void, width?: number): Slot[] =>
+    a.items.map((it) => ({
+      label: String(it.number),
+      code: it.code,
+      ...(l ? { ratio: l.down / l.across } : {}),
+      ...(width ? { width } : {}),
+      draw: (d, box) => draw(d, box, it.model),
+    }));
+  // The example leaves the puzzles under it less room: the later pages draw theirs no bigger, so a
+  // set's puzzles are one size on every page (a teacher saw 6x6 grids grow on page 2).
+  const width = l && lead && oneSize(sheet, grid, lead, l.down / l.across);
   return [
     {
       title: m.t('section.puzzles'),
@@ -88,7 +97,7 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       heading: a.heading,
       instructions: alone ? '' : a.instructions,
       labels: true,
-      slots: slots(a.puzzle),
+      slots: slots(a.puzzle, width),
       ...(alone ? { lead: alone } : lead ? { lead } : {}),
     },
     {
@@ -131,6 +140,15 @@ function exampleFor(ex: NonNullable<PuzzleSectionsArgs<unknown>['example']>, are
     lead = leadFor(exampleLead(ex.title, ex.steps, area, most), area, grid, l);
   }
   return lead;
+}
+
+/** The width of the first page's puzzles under its lead when the later pages would draw theirs wider. */
+function oneSize(area: Box, grid: Grid, lead: Lead, ratio: number): number | undefined {
+  const first = leadAndSlots(area, lead.grid ?? grid, SLOT_GAP, lead).boxes[0];
+  const rest = slotBoxes(area, grid, SLOT_GAP)[0]!;
+  if (!first) return undefined;
+  const w = drawingWidth(first, ratio);
+  return w < drawingWidth(rest, ratio) - 0.01 ? w : undefined;
 }
 
 /** Worksheet pages for `count` puzzles in grid `g` when the first page has grid `first` and a lead takes `rows` rows of it. */

@@ -63,7 +63,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
   generate,
   check: checkModel,
   describe(o, m = messages()) {
-    const parts = [`${o.size}x${o.size}`, m.t(`calcudoku.level.${o.difficulty}`)];
+    const parts = [`${o.size}\u00d7${o.size}`, m.t(`calcudoku.level.${o.difficulty}`)];
     if (o.ops !== '+-x/') parts.push(m.t('calcudoku.only', { signs: [...o.ops].map((c) => PRINT_SIGN[c]).join(' ') }));
     if (o.hideOps) parts.push(m.t('calcudoku.signsHidden'));
     return parts.join(' · ');

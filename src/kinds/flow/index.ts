@@ -36,7 +36,7 @@ export const flow: Kind<FlowOptions, FlowModel> = {
   check: checkFlow,
   explain: (_o, item, m) => explain(item.model, m ?? messages()),
   drawDiagram: (d, box, model, diagram) => drawDiagram(d, box, model, diagram as Diagram),
-  describe: (o, m = messages()) => `${o.width}x${o.height} · ${m.t(`flow.level.${o.difficulty}`)}`,
+  describe: (o, m = messages()) => `${o.width}\u00d7${o.height} · ${m.t(`flow.level.${o.difficulty}`)}`,
   sections: (o, items, ctx) =>
     puzzleSections({
       items,

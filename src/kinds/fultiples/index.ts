@@ -11,6 +11,7 @@ import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 import { LABEL_H } from '../../layout/page.js';
 import { LARGE_PRINT } from '../../pdf/print.js';
 import { fail } from '../../core/errors.js';
+import { possibleValues, validScalars } from './numbers.js';
 
 function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
   return items.map((it) => ({ label: w.t('fultiples.board', { n: it.number }), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
@@ -122,7 +123,9 @@ export const fultiples: Kind<FultiplesOptions, FultiplesModel> = {
   randomKey: (o) => encode({ ...o, tasks: [] }),
   generate,
   check,
-  describe: (o, w = messages()) => w.t('fultiples.describe', { cols: o.cols, rows: o.rows, primes: o.primes.join(', '), from: o.scalars[0], to: o.scalars[1] }),
+  // What a teacher sees on the board: the biggest number it can hold, not the generator's multipliers.
+  describe: (o, w = messages()) =>
+    w.t('fultiples.describe', { cols: o.cols, rows: o.rows, primes: o.primes.join(', '), most: Math.max(...possibleValues(o.primes, validScalars(o.primes, o.scalars[0], o.scalars[1]), false)) }),
   sections,
   json,
 };
