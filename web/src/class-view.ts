@@ -1,6 +1,6 @@
 import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
-import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, nameFlag, randomSeed, uid } from './dom.js';
+import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, nameFlag, notANumber, randomSeed, uid, wholeNumber } from './dom.js';
 import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
@@ -129,7 +129,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const fields = kindFields(kind, () => {}, `sheet${++sheetIds}/`);
     fields.set(values);
     const countId = uid('count');
-    const count = h('input', { type: 'number', id: countId, min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '', 'aria-describedby': `${countId}-help ${countId}-error` });
+    const count = h('input', { type: 'number', id: countId, min: 1, max: 1000, inputmode: 'numeric', placeholder: String(kind.defaultCount), value: values.count ?? '', 'aria-describedby': `${countId}-help ${countId}-error` });
     const countErrors = new FieldErrors();
     const countField = h(
       'div',
@@ -153,6 +153,11 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     sheets.splice(sheets.indexOf(sheet), 1);
     sheet.element.remove();
     keep();
+  }
+
+  /** How many with letters in it: the browser hands the page no value at all for it. */
+  function countProblems(s: Sheet): Problem[] {
+    return notANumber(s.count) ? [{ field: '--count', message: wholeNumber('--count', 1, 1000) }] : [];
   }
 
   function rosterText(): string | undefined {
@@ -356,12 +361,12 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     madeList.replaceChildren();
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
-    // a worksheet's own words or pictures named but not here (a reload, saved settings): said by that field
-    const missing = sheets.filter((s) => s.fields.problems().map((p) => s.fields.showError(p.field, p.message)).length);
-    if (missing.length) {
+    // a worksheet's own words or pictures named but not here (a reload, saved settings), or letters in
+    // a number box (How many "ten" was read as empty, and the set made with 4 without a word): said by that field
+    const found = sheets.flatMap((s, i) => [...s.fields.problems(), ...countProblems(s)].map((p) => ({ ...p, sheet: i })));
+    if (found.length) {
       status.working('Making the class set…', () => {}); // a run, ended at once: the status line counts it
-      missing[0]!.element.scrollIntoView({ block: 'center' });
-      return status.say('Please check the worksheet marked in red.', 'error');
+      return showSheetErrors(found);
     }
     const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
     // pressed again while a set is being made: the newest settings win; two runs at once took turns

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { afterChange, fileSession, pageErrors } from './helpers/browser.js';
+
+// A teacher's review of the page's forms (Worksheets and Class set), in Chromium.
+const s = fileSession();
+
+describe('the forms as a teacher fills them in', () => {
+  it('class set: letters in a worksheet\'s How many are said by the box, and nothing is made', async () => {
+    const page = await s.open('?view=class');
+    const count = page.locator('.sheet-plan').nth(1).getByLabel('How many', { exact: true });
+    // Chromium keeps only the "e" of "ten" in a number box and reads it as no number at all
+    await count.fill('');
+    await count.pressSequentially('ten');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toBe('Please check the worksheet marked in red.');
+    const field = page.locator('.sheet-plan').nth(1).locator('.field.invalid');
+    expect(await field.locator('label').allTextContents()).toEqual(['How many']);
+    expect(await field.locator('.error').textContent()).toBe('How many must be a whole number from 1 to 1000');
+    expect(await count.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await page.isDisabled('button:has-text("Download the class set")')).toBe(true);
+    // put right, the set is made and the mark goes
+    await count.fill('2');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in /);
+    expect(await page.locator('.sheet-plan .field.invalid').count()).toBe(0);
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
+});
