@@ -42,4 +42,38 @@ describe('the forms as a teacher fills them in', () => {
     expect(await page.locator('label:text-is("How many") + .row input').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
+
+  it('dobble: a message about the pictures chosen is named for them and leads to their file box, not the words box', async () => {
+    // a 1x1 PNG: pictures the deck takes, too few of them for 57 cards
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    for (const [w, h] of [[1280, 900], [390, 844]] as const) {
+      const { page } = await s.made('?kind=dobble&seed=form-pics', w, h);
+      const pictures = 'input[type=file][accept*=png]';
+      const said = await afterChange(page, () => page.setInputFiles(pictures, [1, 2, 3].map((i) => ({ name: `p${i}.png`, mimeType: 'image/png', buffer: png }))));
+      expect(said).toBe('Please check the option marked in red: Your own pictures.');
+      await page.locator('.view [role=status]').scrollIntoViewIfNeeded();
+      await page.locator('.view [role=status] .to-field').click();
+      expect(await page.locator(pictures).evaluate((el) => el === document.activeElement), `the pictures' box has the cursor at ${w} px`).toBe(true);
+      await expect.poll(() => page.locator(pictures).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight;
+      })).toBe(true);
+      // Make the puzzles takes the cursor there too
+      await page.click('button:has-text("Make the puzzles")');
+      await expect.poll(() => page.locator(pictures).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(pageErrors(page)).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it('class set: a worksheet whose pictures were not kept puts the cursor in the pictures\' box', async () => {
+    const page = await s.open('?view=class');
+    // saved settings name the teacher's pictures, which a file cannot carry
+    await page.setInputFiles('#plan-file', { name: 'w.yaml', mimeType: 'application/yaml', buffer: Buffer.from('title: W\nworksheets:\n  - kind: dobble\n    symbols: pictures\n') });
+    await page.waitForSelector('.view [role=status]:has-text("Opened w.yaml")');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toBe('Please check the worksheet marked in red.');
+    expect(await page.locator('.sheet-plan .field.invalid .error').textContent()).toBe('Your pictures were not kept: choose them again');
+    expect(await page.locator('.sheet-plan input[type=file][accept*=png]').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 });

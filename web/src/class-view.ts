@@ -1,7 +1,7 @@
 import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
 import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, nameFlag, notANumber, randomSeed, uid, wholeNumber } from './dom.js';
-import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
+import { EXAMPLE_IN_LARGE_PRINT, kindFields, wrongControl, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
 import { Preview } from './preview.js';
@@ -298,9 +298,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       return false;
     });
     if (unplaced.length) return showError(planError, inFormWords(unplaced[0]!.message));
-    const first = list.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
-    first?.focus({ preventScroll: true });
-    (first?.closest('.field') ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
+    const field = list.querySelector('.field.invalid');
+    if (field) wrongControl(field)?.focus({ preventScroll: true });
+    (field ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
     const marked = new Set(problems.map((p) => p.sheet)).size;
     status.say(marked > 1 ? `Please check the ${marked} worksheets marked in red.` : 'Please check the worksheet marked in red.', 'error');
   }

@@ -253,6 +253,21 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   };
 }
 
+/**
+ * The control a field marked in red is about, for the cursor: the pictures' file box when the message
+ * is about the pictures chosen, not the words box above it in Your own symbols.
+ */
+export function wrongControl(field: Element): HTMLElement | null {
+  if (field.classList.contains('about-pictures')) return field.querySelector<HTMLElement>('input[type=file]');
+  return field.querySelector<HTMLElement>('input:not([type=file]):not([hidden]), select, textarea');
+}
+
+/** The name of a field marked in red, as the message above the pages says it: what its control is. */
+export function wrongName(field: Element): string {
+  if (field.classList.contains('about-pictures')) return 'Your own pictures';
+  return (field.querySelector(':scope > label, :scope > legend')?.textContent ?? '').replace(/\s*\(.*\)$/, '');
+}
+
 /** The teacher's words as `wordsFile`, or their pictures in the folder `pictures`, as the library reads them. */
 export async function ownFiles(own: OwnFiles, wordsFile: string, pictures: string): Promise<Record<string, Uint8Array>> {
   if (own.pictures.length) return Object.fromEntries(await Promise.all(own.pictures.map(async (f) => [`${pictures}/${f.name}`, await fitted(f)] as const)));
