@@ -76,4 +76,18 @@ describe('the forms as a teacher fills them in', () => {
     expect(await page.locator('.sheet-plan input[type=file][accept*=png]').evaluate((el) => el === document.activeElement)).toBe(true);
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
+
+  it('flow: an empty Size shows the size that is made, as Width and Height do', async () => {
+    const { page, status } = await s.made('?kind=flow&seed=form-size');
+    expect(status).toMatch(/^Flow · 8x8 · medium: /);
+    const grey = (label: string) => page.getAttribute(`label:text-is("${label}") + input`, 'placeholder');
+    expect([await grey('Size'), await grey('Width'), await grey('Height')]).toEqual(['8', '8', '8']);
+    // a size typed is what Width and Height show
+    expect(await afterChange(page, () => page.fill('label:text-is("Size") + input', '10'))).toMatch(/^Flow · 10x10 · medium: /);
+    expect([await grey('Width'), await grey('Height')]).toEqual(['10', '10']);
+    // Fultiples' Size, Columns and Rows are as they were
+    const other = await s.open('?kind=fultiples');
+    expect(await other.getAttribute('label:text-is("Size") + input', 'placeholder')).toBe('10');
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 });

@@ -174,6 +174,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     const c = controls.get(key);
     if (c && size) follows.push([c, () => size.value.trim() || size.placeholder]);
   }
+  // Flow's Size has no default of its own, only Width's and Height's (8 each): an empty Size beside
+  // Width's grey 8 read as no size, or another. It shows the size made, when the boxes it sets agree.
+  const theirs = new Set(follows.map(([c]) => (c as HTMLInputElement).placeholder));
+  if (size && !size.placeholder && theirs.size === 1) size.placeholder = [...theirs][0]!;
   const cards = controls.get('cards');
   const perCardBox = controls.get('symbolsPerCard');
   if (cards && perCardBox) follows.push([cards, () => (hasPlane(Number(perCardBox.value)) ? String(deckSize(Number(perCardBox.value))) : '')]);
