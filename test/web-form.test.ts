@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterChange, fileSession, pageErrors } from './helpers/browser.js';
+import { afterChange, fileSession, pageErrors, planError } from './helpers/browser.js';
 
 // A teacher's review of the page's forms (Worksheets and Class set), in Chromium.
 const s = fileSession();
@@ -89,5 +89,21 @@ describe('the forms as a teacher fills them in', () => {
     const other = await s.open('?kind=fultiples');
     expect(await other.getAttribute('label:text-is("Size") + input', 'placeholder')).toBe('10');
     expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
+
+  it('class set: a saved settings file that cannot be opened is said under Open saved settings, on the screen', async () => {
+    for (const [w, h] of [[1280, 900], [820, 1180], [390, 844]] as const) {
+      const page = await s.open('?view=class', w, h);
+      await page.locator('#plan-file').scrollIntoViewIfNeeded();
+      const said = await planError(page, 'week2.yaml', 'title: Week 2\nbooklet: maybe\nworksheets:\n  - kind: flow\n');
+      expect(said).toMatch(/^week2\.yaml was not opened: /);
+      await page.waitForTimeout(300); // brought into view smoothly or not: where it ends up
+      const [file, error] = await Promise.all(['#plan-file', '#plan-error'].map((q) => page.locator(q).evaluate((el) => el.getBoundingClientRect().toJSON() as DOMRect)));
+      // right under the file box, with nothing between them, and both on the screen
+      expect(error!.top - file!.bottom, `at ${w} px`).toBeGreaterThanOrEqual(0);
+      expect(error!.top - file!.bottom, `at ${w} px`).toBeLessThan(24);
+      for (const r of [file!, error!]) expect(r.top >= 0 && r.bottom <= h, `on the screen at ${w} px`).toBe(true);
+      await page.context().close();
+    }
   }, 120_000);
 });

@@ -114,8 +114,12 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   }
   const large = h('input', { type: 'checkbox', id: 'large-print', onchange: () => sheets.forEach(exampleNote) });
   const exampleNote = (s: { fields: FieldSet }) => s.fields.note('example', large.checked ? EXAMPLE_IN_LARGE_PRINT : '');
-  const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
+  const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', 'aria-describedby': 'plan-error', onchange: () => void importPlan() });
+  // a saved file's mistake under Open saved settings, where the file was chosen; a mistake found
+  // making the set above Make the class set. One place for both put the file's message two buttons
+  // and a heading above the box the teacher had just used, among the worksheets.
   const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
+  const makeError = h('p', { class: 'error', id: 'make-error', role: 'alert', hidden: true });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => result && download(result.name, result.bytes, 'application/zip') }, 'Download the class set (ZIP)');
   // each file of the set on its own: a teacher checks a pupil's sheet, or prints one again, without unzipping
   const madeList = h('ul', { class: 'made' });
@@ -187,7 +191,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
    * no field leaves the worksheets as they were, and the last plan's red fields stayed on them.
    */
   function clearMarks(): void {
-    planError.hidden = true;
+    planError.hidden = makeError.hidden = true;
     for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear(), (s.sheetError.hidden = true), s.element.classList.remove('wrong');
   }
 
@@ -286,7 +290,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
    * Each wrong field of a worksheet by that field, as on Worksheets; the first brought into view with
    * the cursor in it, as Make may be far below it. One no field holds is said above Make, with its worksheet.
    */
-  function showSheetErrors(problems: Problem[]): void {
+  function showSheetErrors(problems: Problem[], unplacedAt = planError): void {
     const unplaced = problems.filter((p) => {
       const s = sheets[p.sheet!];
       if (!s) return true;
@@ -297,7 +301,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       s.element.classList.add('wrong');
       return false;
     });
-    if (unplaced.length) return showError(planError, inFormWords(unplaced[0]!.message));
+    if (unplaced.length) return showError(unplacedAt, inFormWords(unplaced[0]!.message));
     const field = list.querySelector('.field.invalid');
     if (field) wrongControl(field)?.focus({ preventScroll: true });
     (field ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
@@ -366,7 +370,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const found = sheets.flatMap((s, i) => [...s.fields.problems(), ...countProblems(s)].map((p) => ({ ...p, sheet: i })));
     if (found.length) {
       status.working('Making the class set…', () => {}); // a run, ended at once: the status line counts it
-      return showSheetErrors(found);
+      return showSheetErrors(found, makeError);
     }
     const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
     // pressed again while a set is being made: the newest settings win; two runs at once took turns
@@ -382,8 +386,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (running !== job) return;
     running = null;
     if (!r) return status.say('Stopped. Nothing was made.');
-    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])]);
-    if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : planError, r.message);
+    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])], makeError);
+    if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : makeError, r.message);
     result = r.files[0]!;
     save.disabled = false;
     const m = r.data as ClassSetMade;
@@ -426,14 +430,14 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       h('h2', {}, 'Worksheets'),
       list,
       h('div', { class: 'row' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),
-      planError,
+      makeError,
       // Make comes right after the worksheets it makes; saving and opening plans is for later weeks
       h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
       h('h2', {}, 'Use these settings again'),
       h('p', { class: 'help' }, 'Save the title, class list and worksheets in a file, and open it here another week (change the Puzzle set for new puzzles).'),
       h('div', { class: 'field' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save these settings')),
       // the label over its file box, as Or open a file is: beside Save it read as a second button's caption
-      h('div', { class: 'field' }, h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile),
+      h('div', { class: 'field' }, h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile, planError),
     ),
     h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), made),
   );
