@@ -1,5 +1,10 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { afterChange, fileSession, pageErrors, planError } from './helpers/browser.js';
+import { afterChange, choosePlan, fileSession, pageErrors, planError } from './helpers/browser.js';
+import { readPages } from './helpers/pdf-words.js';
 
 // A teacher's review of the page's forms (Worksheets and Class set), in Chromium.
 const s = fileSession();
@@ -105,5 +110,35 @@ describe('the forms as a teacher fills them in', () => {
       for (const r of [file!, error!]) expect(r.top >= 0 && r.bottom <= h, `on the screen at ${w} px`).toBe(true);
       await page.context().close();
     }
+  }, 120_000);
+
+  it('class set: the class typed under Class is printed on every pupil\'s Class line, and kept in saved settings', async () => {
+    const page = await s.open('?view=class');
+    expect(await page.getByLabel('Class', { exact: true }).getAttribute('placeholder')).toBe('for example 5B');
+    await page.getByLabel('Class', { exact: true }).fill('5B');
+    await page.fill('#roster', 'Ava Smith\nBen Jones\n');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in .*2 pupils' PDFs/);
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download the class set")')]);
+    const files = unzipSync(readFileSync((await zip.path())!));
+    const dir = mkdtempSync(join(tmpdir(), 'pp-form-'));
+    for (const name of ['Ava-Smith.pdf', 'Ben-Jones.pdf']) {
+      writeFileSync(join(dir, name), files[name]!);
+      // every page: the word after "Class:" on its line is the class
+      for (const [i, p] of readPages(join(dir, name)).entries()) {
+        const label = p.words.find((w) => w.text === 'Class:');
+        expect(label, `${name} page ${i + 1}`).toBeDefined();
+        const after = p.words.filter((w) => Math.abs(w.y0 - label!.y0) < 3 && w.x0 > label!.x1).sort((a, b) => a.x0 - b.x0);
+        expect(after[0]?.text, `${name} page ${i + 1}`).toBe('5B');
+      }
+    }
+    // saved settings keep it, and open with it
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Save these settings")')]);
+    const yaml = readFileSync((await saved.path())!, 'utf8');
+    expect(yaml).toMatch(/^class: 5B$/m);
+    const other = await s.open('?view=class');
+    await choosePlan(other, 'week.yaml', yaml);
+    await other.waitForSelector('.view [role=status]:has-text("Opened week.yaml")');
+    expect(await other.getByLabel('Class', { exact: true }).inputValue()).toBe('5B');
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 });

@@ -62,6 +62,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const title = h('input', { type: 'text', maxlength: 120 });
   // left empty, the set called "class" is made (as puzzlepress batch does): shown in the box rather than a blank
   const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false', placeholder: 'class' });
+  // printed on each pupil's Class line, as their name is on Name: left blank, the line is theirs to write on
+  const group = h('input', { type: 'text', maxlength: 40, placeholder: 'for example 5B', autocomplete: 'off' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   // "separate": with a class list the key is one file anyway; without one (a booklet) the answers
   // go in their own file too, not inside the pupils' folded booklet where they cannot be taken out
@@ -177,6 +179,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       ...(lang.value === 'en' ? {} : { lang: lang.value }),
       ...(font.value === 'andika' ? {} : { font: font.value }),
       ...(large.checked ? { 'large-print': true } : {}),
+      ...(group.value.trim() ? { class: group.value.trim() } : {}),
       worksheets: sheets.map((s) => {
         const n = s.count.value.trim();
         return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
@@ -232,6 +235,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   function fill(data: PlanData): void {
     title.value = String(data.title ?? title.value);
     if (data.seed !== undefined) seed.value = String(data.seed);
+    group.value = typeof data.class === 'string' || typeof data.class === 'number' ? String(data.class) : '';
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'separate';
     lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
@@ -424,6 +428,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
       field('Font', font, FONT_HELP),
+      field('Class', group, 'printed after Class: on every pupil’s pages; leave empty for them to write it'),
       h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line, or all on one line between commas. Names copied from a spreadsheet work too, or a spreadsheet saved as CSV; when the first line names the columns ("Name", or "First name" and "Last name"), other columns such as the class are left out.'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (bigger words and numbers, for pupils with low vision)')),
