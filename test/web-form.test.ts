@@ -141,4 +141,25 @@ describe('the forms as a teacher fills them in', () => {
     expect(await other.getByLabel('Class', { exact: true }).inputValue()).toBe('5B');
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
+
+  it('dobble: an empty Card size or Bleed says what is made, not a blank box', async () => {
+    const page = await s.open('?kind=dobble&seed=form-grey');
+    const grey = (label: string) => page.getAttribute(`label:text-is("${label}") + input`, 'placeholder');
+    expect(await grey('Card size')).toBe('six cards a page');
+    expect(await grey('Bleed')).toBe('none: no crop marks');
+  }, 120_000);
+
+  it('class set: on a phone each file made is a button a finger can hit', async () => {
+    const page = await s.open('?view=class', 390, 844);
+    await page.fill('#roster', 'Ava Smith\nBen Jones\n');
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in /);
+    const boxes = await page.locator('.made button.file').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    expect(boxes).toHaveLength(3);
+    for (const [i, b] of boxes.entries()) {
+      expect(b.height, `file ${i + 1}: 44 px tall`).toBeGreaterThanOrEqual(44);
+      const next = boxes[i + 1];
+      if (next) expect(next.top, `file ${i + 2} below file ${i + 1}`).toBeGreaterThanOrEqual(b.bottom);
+    }
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 });
