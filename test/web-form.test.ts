@@ -162,4 +162,20 @@ describe('the forms as a teacher fills them in', () => {
     }
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
+
+  it('in a contrast theme the chosen puzzle, view and preview tab still look chosen', async () => {
+    const page = await s.page(390, 844);
+    await page.emulateMedia({ forcedColors: 'active' });
+    await page.goto(`${s.url}?kind=flow&seed=form-contrast`);
+    await page.waitForSelector('#kind-flow:checked');
+    // what a contrast theme keeps of each: the frame's width, the words' underline, the tab's line
+    const look = (q: string) => page.locator(q).evaluate((el) => {
+      const c = getComputedStyle(el);
+      return `${c.borderTopWidth} ${c.textDecorationLine} ${c.borderBottomColor}`;
+    });
+    expect(await look('label[for=kind-flow]')).not.toBe(await look('label[for=kind-calcudoku]'));
+    expect(await look('nav button[data-view=sheet]')).not.toBe(await look('nav button[data-view=class]'));
+    expect(await look('#tab-sheet')).not.toBe(await look('#tab-key'));
+    expect(pageErrors(page)).toEqual([]);
+  }, 120_000);
 });
