@@ -7,7 +7,7 @@ import { messages } from '../i18n/messages.js';
 import type { Manifest, TaskRunner } from './core.js';
 import { counter, type Files } from './files.js';
 import { bookletOrder, mergePdfs, type Bookmark, type MergeOptions } from './merge.js';
-import { halfPage } from './parts.js';
+import { classOf, halfPage } from './parts.js';
 import type { BatchPlan } from './plan.js';
 import { safeFileName } from './roster.js';
 import type { PdfResult, SheetResult, Setup } from './tasks.js';
@@ -29,7 +29,7 @@ function coverPage(plan: BatchPlan, contents: { name: string; page: number }[], 
   const note = notes.filter(Boolean).join('\n');
   return {
     template: 'cover',
-    vars: { title: plan.title, subtitle, contents, note, pupil: '', lang: plan.lang },
+    vars: { title: plan.title, subtitle, contents, note, pupil: '', ...classOf(plan), lang: plan.lang },
     slots: [],
     grid: { cols: 1, rows: 1 },
     labels: false,

@@ -97,7 +97,7 @@ export function buildWorksheet(
   // The plan's title runs along the footer; each worksheet is headed by its own title or kind.
   const heading = (h?: string) => h ?? ws.title ?? defaultTitle(kind, msg);
   const booklet = size.w !== PAPER_SIZE[plan.paper].w;
-  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', lang: msg.lang, booklet };
+  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', ...classOf(plan), lang: msg.lang, booklet };
   const worksheet: Part = {
     outline: name,
     ...(plan.largePrint ? { large: true } : {}),
@@ -112,6 +112,11 @@ export function buildWorksheet(
       }
     : worksheet;
   return { name, heading: ws.title ?? title, description, codes, worksheet, key };
+}
+
+/** The class a plan names, for the Class line of its pages; nothing when it names none (the line is left blank). */
+export function classOf(plan: BatchPlan): { class?: string } {
+  return plan.className ? { class: plan.className } : {};
 }
 
 /** A fixed page count for each part, so stretches rendered apart can be numbered as one document. */

@@ -31,6 +31,8 @@ export interface BatchPlan {
   out?: string;
   lang: string; // the plan's language: cover, key, and every worksheet without its own
   roster: string[] | null;
+  /** The class ("5B"), printed after Class: on every pupil's pages (and a booklet's cover); else the line is left to write on. */
+  className?: string;
   worksheets: WorksheetPlan[];
   /** The pages' font: a name, or a font file (its path from the plan's folder). */
   font?: string;
@@ -51,6 +53,11 @@ export const topSchema = z
       .optional(),
     paper: z.enum(['a4', 'letter'], { error: 'must be a4 or letter' }).default('a4'),
     roster: z.string({ error: 'must be the path of a file with one pupil name a line' }).min(1).optional(),
+    class: z
+      .union([z.string(), z.number()], { error: 'must be the name of the class, such as 5B' })
+      .transform((v) => String(v).trim())
+      .pipe(z.string().min(1, { error: 'must not be empty: leave it out to leave the Class line blank' }).max(40, { error: 'must be at most 40 characters' }))
+      .optional(),
     // the class list in the plan itself (the web page saves it so), instead of a roster file
     pupils: z
       .array(z.union([z.string(), z.number()]).transform(String), { error: 'must be a list of pupil names, one a line starting with -' })
@@ -386,6 +393,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     out: top.data.out,
     lang: top.data.lang ?? DEFAULT_LANG,
     roster,
+    ...(top.data.class !== undefined ? { className: top.data.class } : {}),
     worksheets,
   };
 }

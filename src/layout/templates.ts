@@ -91,9 +91,12 @@ function makeEnv(): typeof Handlebars {
     const m = pageMessages(o);
     const names = ids.map((n) => (FIELD_KEYS[n] ? m.t(FIELD_KEYS[n]) : n));
     const values: Record<string, string> = {};
-    const pupil = (s as { pupil?: string } | undefined)?.pupil;
+    const { pupil, class: group } = (s as { pupil?: string; class?: string } | undefined) ?? {};
     const wide = ids.indexOf('Name');
     if (pupil && wide >= 0) values[names[wide]!] = pupil;
+    // a class set's class (the plan's class:) on its Class line, as the pupil's name is on Name
+    const at = ids.indexOf('Class');
+    if (group && at >= 0) values[names[at]!] = group;
     const labels = names.map((name) => m.t('field.label', { name })); // French 'Nom :', English 'Name:'
     return { type: 'fields', names, labels, values, wide, size: num(o.hash.size, 11, '{{fields}} size=', SIZE), ...(start(o) === 'right' ? { rtl: true } : {}) };
   });

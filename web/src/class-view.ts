@@ -1,7 +1,7 @@
 import type { KindForm } from '../../src/form.js';
 import { LANGUAGES, languageSelect } from './languages.js';
-import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, nameFlag, randomSeed, uid } from './dom.js';
-import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
+import { download, FieldErrors, h, inFormWords, keepInTab, keptInTab, nameFlag, notANumber, randomSeed, uid, wholeNumber } from './dom.js';
+import { EXAMPLE_IN_LARGE_PRINT, kindFields, wrongControl, type FieldSet } from './fields.js';
 import type { Handle, Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
 import { Preview } from './preview.js';
@@ -47,6 +47,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   const title = h('input', { type: 'text', maxlength: 120 });
   // left empty, the set called "class" is made (as puzzlepress batch does): shown in the box rather than a blank
   const seed = h('input', { type: 'text', maxlength: 64, value: randomSeed(), spellcheck: 'false', placeholder: 'class' });
+  // printed on each pupil's Class line, as their name is on Name: left blank, the line is theirs to write on
+  const group = h('input', { type: 'text', maxlength: 40, placeholder: 'for example 5B', autocomplete: 'off' });
   const paper = h('select', {}, h('option', { value: 'a4' }, 'A4'), h('option', { value: 'letter' }, 'US Letter'));
   // "separate": with a class list the key is one file anyway; without one (a booklet) the answers
   // go in their own file too, not inside the pupils' folded booklet where they cannot be taken out
@@ -99,8 +101,12 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   }
   const large = h('input', { type: 'checkbox', id: 'large-print', onchange: () => sheets.forEach(exampleNote) });
   const exampleNote = (s: { fields: FieldSet }) => s.fields.note('example', large.checked ? EXAMPLE_IN_LARGE_PRINT : '');
-  const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', onchange: () => void importPlan() });
+  const planFile = h('input', { type: 'file', id: 'plan-file', accept: '.yaml,.yml,.json', 'aria-describedby': 'plan-error', onchange: () => void importPlan() });
+  // a saved file's mistake under Open saved settings, where the file was chosen; a mistake found
+  // making the set above Make the class set. One place for both put the file's message two buttons
+  // and a heading above the box the teacher had just used, among the worksheets.
   const planError = h('p', { class: 'error', id: 'plan-error', role: 'alert', hidden: true });
+  const makeError = h('p', { class: 'error', id: 'make-error', role: 'alert', hidden: true });
   const save = h('button', { type: 'button', class: 'primary', disabled: true, onclick: () => result && download(result.name, result.bytes, 'application/zip') }, 'Download the class set (ZIP)');
   // each file of the set on its own: a teacher checks a pupil's sheet, or prints one again, without unzipping
   const madeList = h('ul', { class: 'made' });
@@ -114,7 +120,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const fields = kindFields(kind, () => {}, `sheet${++sheetIds}/`);
     fields.set(values);
     const countId = uid('count');
-    const count = h('input', { type: 'number', id: countId, min: 1, max: 1000, placeholder: String(kind.defaultCount), value: values.count ?? '', 'aria-describedby': `${countId}-help ${countId}-error` });
+    const count = h('input', { type: 'number', id: countId, min: 1, max: 1000, inputmode: 'numeric', placeholder: String(kind.defaultCount), value: values.count ?? '', 'aria-describedby': `${countId}-help ${countId}-error` });
     const countErrors = new FieldErrors();
     const countField = h(
       'div',
@@ -140,6 +146,11 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     keep();
   }
 
+  /** How many with letters in it: the browser hands the page no value at all for it. */
+  function countProblems(s: Sheet): Problem[] {
+    return notANumber(s.count) ? [{ field: '--count', message: wholeNumber('--count', 1, 1000) }] : [];
+  }
+
   function rosterText(): string | undefined {
     return roster.value.trim() ? roster.value : undefined;
   }
@@ -153,6 +164,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       ...(lang.value === 'en' ? {} : { lang: lang.value }),
       ...(font.value === 'andika' ? {} : { font: font.value }),
       ...(large.checked ? { 'large-print': true } : {}),
+      ...(group.value.trim() ? { class: group.value.trim() } : {}),
       worksheets: sheets.map((s) => {
         const n = s.count.value.trim();
         return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
@@ -167,7 +179,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
    * no field leaves the worksheets as they were, and the last plan's red fields stayed on them.
    */
   function clearMarks(): void {
-    planError.hidden = true;
+    planError.hidden = makeError.hidden = true;
     for (const s of sheets) s.fields.clearErrors(), s.countErrors.clear(), (s.sheetError.hidden = true), s.element.classList.remove('wrong');
   }
 
@@ -208,6 +220,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   function fill(data: PlanData): void {
     title.value = String(data.title ?? title.value);
     if (data.seed !== undefined) seed.value = String(data.seed);
+    group.value = typeof data.class === 'string' || typeof data.class === 'number' ? String(data.class) : '';
     if (data.paper) paper.value = String(data.paper);
     if (data.answers) answers.value = data.answers === 'none' ? 'none' : 'separate';
     lang.value = typeof data.lang === 'string' && [...lang.options].some((o) => o.value === data.lang) ? data.lang : 'en';
@@ -266,7 +279,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
    * Each wrong field of a worksheet by that field, as on Worksheets; the first brought into view with
    * the cursor in it, as Make may be far below it. One no field holds is said above Make, with its worksheet.
    */
-  function showSheetErrors(problems: Problem[]): void {
+  function showSheetErrors(problems: Problem[], unplacedAt = planError): void {
     const unplaced = problems.filter((p) => {
       const s = sheets[p.sheet!];
       if (!s) return true;
@@ -277,10 +290,10 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       s.element.classList.add('wrong');
       return false;
     });
-    if (unplaced.length) return showError(planError, inFormWords(unplaced[0]!));
-    const first = list.querySelector<HTMLElement>('.invalid input, .invalid select, .invalid textarea');
-    first?.focus({ preventScroll: true });
-    (first?.closest('.field') ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
+    if (unplaced.length) return showError(unplacedAt, inFormWords(unplaced[0]!));
+    const field = list.querySelector('.field.invalid');
+    if (field) wrongControl(field)?.focus({ preventScroll: true });
+    (field ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
     const marked = new Set(problems.map((p) => p.sheet)).size;
     status.say(marked > 1 ? `Please check the ${marked} worksheets marked in red.` : 'Please check the worksheet marked in red.', 'error');
   }
@@ -341,12 +354,12 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     madeList.replaceChildren();
     preview.clear();
     if (!sheets.length) return status.say('Add at least one worksheet first.', 'error');
-    // a worksheet's own words or pictures named but not here (a reload, saved settings): said by that field
-    const missing = sheets.filter((s) => s.fields.problems().map((p) => s.fields.showError(p.field, p.message)).length);
-    if (missing.length) {
+    // a worksheet's own words or pictures named but not here (a reload, saved settings), or letters in
+    // a number box (How many "ten" was read as empty, and the set made with 4 without a word): said by that field
+    const found = sheets.flatMap((s, i) => [...s.fields.problems(), ...countProblems(s)].map((p) => ({ ...p, sheet: i })));
+    if (found.length) {
       status.working('Making the class set…', () => {}); // a run, ended at once: the status line counts it
-      missing[0]!.element.scrollIntoView({ block: 'center' });
-      return status.say('Please check the worksheet marked in red.', 'error');
+      return showSheetErrors(found, makeError);
     }
     const files = Object.assign({}, ...(await Promise.all(sheets.map((s) => s.fields.files()))));
     // pressed again while a set is being made: the newest settings win; two runs at once took turns
@@ -362,8 +375,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (running !== job) return;
     running = null;
     if (!r) return status.say('Stopped. Nothing was made.');
-    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])]);
-    if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : planError, r.message);
+    if (r.type === 'error' && r.sheet !== undefined) return showSheetErrors([r, ...(r.more ?? [])], makeError);
+    if (r.type === 'error') return showError(/roster|pupils\.csv/i.test(r.message) ? rosterError : makeError, r.message);
     result = r.files[0]!;
     save.disabled = false;
     const m = r.data as ClassSetMade;
@@ -400,20 +413,21 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
       field('Font', font, FONT_HELP),
+      field('Class', group, 'printed after Class: on every pupil’s pages; leave empty for them to write it'),
       h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line, or all on one line between commas. Names copied from a spreadsheet work too, or a spreadsheet saved as CSV; when the first line names the columns ("Name", or "First name" and "Last name"), other columns such as the class are left out.'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (bigger words and numbers, for pupils with low vision)')),
       h('h2', {}, 'Worksheets'),
       list,
       h('div', { class: 'row' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),
-      planError,
+      makeError,
       // Make comes right after the worksheets it makes; saving and opening plans is for later weeks
       h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
       h('h2', {}, 'Use these settings again'),
       h('p', { class: 'help' }, 'Save the title, class list and worksheets in a file, and open it here another week (change the Puzzle set for new puzzles).'),
       h('div', { class: 'field' }, h('button', { type: 'button', onclick: () => void exportPlan() }, 'Save these settings')),
       // the label over its file box, as Or open a file is: beside Save it read as a second button's caption
-      h('div', { class: 'field' }, h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile),
+      h('div', { class: 'field' }, h('label', { for: 'plan-file', class: 'small-label' }, 'Open saved settings'), planFile, planError),
     ),
     h('section', { class: 'preview', 'aria-label': 'The class set' }, status.element, h('div', { class: 'downloads' }, save), made),
   );

@@ -174,6 +174,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     const c = controls.get(key);
     if (c && size) follows.push([c, () => size.value.trim() || size.placeholder]);
   }
+  // Flow's Size has no default of its own, only Width's and Height's (8 each): an empty Size beside
+  // Width's grey 8 read as no size, or another. It shows the size made, when the boxes it sets agree.
+  const theirs = new Set(follows.map(([c]) => (c as HTMLInputElement).placeholder));
+  if (size && !size.placeholder && theirs.size === 1) size.placeholder = [...theirs][0]!;
   const cards = controls.get('cards');
   const perCardBox = controls.get('symbolsPerCard');
   if (cards && perCardBox) follows.push([cards, () => (hasPlane(Number(perCardBox.value)) ? String(deckSize(Number(perCardBox.value))) : '')]);
@@ -258,6 +262,21 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
       note.hidden = !text;
     },
   };
+}
+
+/**
+ * The control a field marked in red is about, for the cursor: the pictures' file box when the message
+ * is about the pictures chosen, not the words box above it in Your own symbols.
+ */
+export function wrongControl(field: Element): HTMLElement | null {
+  if (field.classList.contains('about-pictures')) return field.querySelector<HTMLElement>('input[type=file]');
+  return field.querySelector<HTMLElement>('input:not([type=file]):not([hidden]), select, textarea');
+}
+
+/** The name of a field marked in red, as the message above the pages says it: what its control is. */
+export function wrongName(field: Element): string {
+  if (field.classList.contains('about-pictures')) return 'Your own pictures';
+  return (field.querySelector(':scope > label, :scope > legend')?.textContent ?? '').replace(/\s*\(.*\)$/, '');
 }
 
 /** The teacher's words as `wordsFile`, or their pictures in the folder `pictures`, as the library reads them. */

@@ -1,7 +1,7 @@
 import type { KindForm } from '../../src/form.js';
 import { commonFields } from './common.js';
 import { download, h, inFormWords } from './dom.js';
-import { EXAMPLE_IN_LARGE_PRINT, kindFields, type FieldSet } from './fields.js';
+import { EXAMPLE_IN_LARGE_PRINT, kindFields, wrongControl, wrongName, type FieldSet } from './fields.js';
 import type { Jobs } from './jobs.js';
 import { Preview } from './preview.js';
 import type { OutFile, Problem, Reply } from './protocol.js';
@@ -176,9 +176,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     // is brought into view with the cursor in it; while typing, the cursor stays where it is
     if (!pressed || unplaced.length) return;
     pressed = false;
-    const first = view.querySelector<HTMLElement>('form .invalid input:not([type=file]), form .invalid select, form .invalid textarea');
-    first?.focus({ preventScroll: true });
-    first?.closest('.field')?.scrollIntoView({ block: 'center' });
+    const field = view.querySelector<HTMLElement>('form .field.invalid');
+    if (field) toField(field);
   }
 
   /**
@@ -188,15 +187,13 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
   function named(): (string | HTMLElement)[] {
     const marked = [...view.querySelectorAll<HTMLElement>('form .field.invalid')];
     return marked.flatMap((field, i) => {
-      const name = (field.querySelector(':scope > label, :scope > legend')?.textContent ?? '').replace(/\s*\(.*\)$/, '');
-      const go = h('button', { type: 'button', class: 'to-field', onclick: () => toField(field) }, name);
+      const go = h('button', { type: 'button', class: 'to-field', onclick: () => toField(field) }, wrongName(field));
       return i === 0 ? [go] : [', ', go];
     });
   }
 
   function toField(field: HTMLElement): void {
-    const control = field.querySelector<HTMLElement>('input:not([type=file]):not([hidden]), select, textarea');
-    control?.focus({ preventScroll: true });
+    wrongControl(field)?.focus({ preventScroll: true });
     field.scrollIntoView({ block: 'center' });
   }
 

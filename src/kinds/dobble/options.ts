@@ -38,9 +38,9 @@ export const optionSpecs: OptionSpec[] = [
   { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)', example: '57' },
   ...symbolOptionSpecs.slice(1),
   { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', choices: SHAPES },
-  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 200] },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 200], example: 'six cards a page' },
   { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none: no line, only small marks outside each card to line up a circle punch (default cut; none with --bleed)', help: 'the line round each card: a cutting line, a faint outline, or none (only small marks outside each card to line up a circle punch)', choiceLabels: { cut: 'Cutting line', thin: 'Faint outline', none: 'None' }, choices: OUTLINES },
-  { key: 'bleed', flags: '--bleed <mm>', description: 'for a print shop: crop marks at the corners of every card and this many mm (0 to 6) of the card back printed past the cut', range: [0, 6] },
+  { key: 'bleed', flags: '--bleed <mm>', description: 'for a print shop: crop marks at the corners of every card and this many mm (0 to 6) of the card back printed past the cut', range: [0, 6], example: 'none: no crop marks' },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
   { key: 'numbers', flags: '--numbers', description: 'print a small card number on each card' },
 ];
