@@ -1,20 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../src/core/errors.js';
 import { parseCommon, parseKindOptions } from '../src/core/options.js';
 import { parsePlanText } from '../src/batch/plan.js';
-import { KINDS } from '../src/kinds/index.js';
+import { caught, kind } from './helpers/mistakes.js';
 
-function caught(run: () => unknown): UserError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof UserError) return e;
-    throw e;
-  }
-  throw new Error('no mistake was found');
-}
-
-const kind = (name: string) => KINDS.find((k) => k.name === name)!;
 
 // A page marks a mistake by these; the command line prints only the message, which stays as it was.
 describe('a mistake carries its place', () => {

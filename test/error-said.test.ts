@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fromPlain, toPlain, UserError } from '../src/core/errors.js';
+import { fromPlain, toPlain } from '../src/core/errors.js';
 import { parseCommon, parseKindOptions } from '../src/core/options.js';
 import { parsePlanText } from '../src/batch/plan.js';
 import { generateItems } from '../src/run.js';
 import { KINDS } from '../src/kinds/index.js';
+import { caught, kind } from './helpers/mistakes.js';
 
-function caught(run: () => unknown): UserError {
-  try {
-    run();
-  } catch (e) {
-    if (e instanceof UserError) return e;
-    throw e;
-  }
-  throw new Error('no mistake was found');
-}
-
-const kind = (name: string) => KINDS.find((k) => k.name === name)!;
 const option = (name: string, raw: Record<string, unknown>) => caught(() => parseKindOptions(kind(name), raw));
 const plan = (text: string) => caught(() => parsePlanText(text, 'w.yaml'));
 const SHEETS = 'worksheets:\n  - kind: flow\n';
