@@ -84,11 +84,11 @@ describe('the forms as a teacher fills them in', () => {
 
   it('flow: an empty Size shows the size that is made, as Width and Height do', async () => {
     const { page, status } = await s.made('?kind=flow&seed=form-size');
-    expect(status).toMatch(/^Flow · 8x8 · medium: /);
+    expect(status).toMatch(/^Flow · 8×8 · medium: /);
     const grey = (label: string) => page.getAttribute(`label:text-is("${label}") + input`, 'placeholder');
     expect([await grey('Size'), await grey('Width'), await grey('Height')]).toEqual(['8', '8', '8']);
     // a size typed is what Width and Height show
-    expect(await afterChange(page, () => page.fill('label:text-is("Size") + input', '10'))).toMatch(/^Flow · 10x10 · medium: /);
+    expect(await afterChange(page, () => page.fill('label:text-is("Size") + input', '10'))).toMatch(/^Flow · 10×10 · medium: /);
     expect([await grey('Width'), await grey('Height')]).toEqual(['10', '10']);
     // Fultiples' Size, Columns and Rows are as they were
     const other = await s.open('?kind=fultiples');
