@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
-import { runs, settled, webSession, type WebSession } from './helpers/browser.js';
+import { runs, settled, settledTo, webSession, type WebSession } from './helpers/browser.js';
 
 // A teacher's second review of the page: each behaviour as a teacher meets it, in Chromium.
 let s: WebSession;
@@ -74,14 +74,14 @@ describe('the page after a teacher\'s second review', () => {
     await page.keyboard.type('ten');
     await page.click('label:text-is("How many") + .row input', { clickCount: 3 });
     await page.keyboard.type('ten');
-    expect(await settled(page, before)).toMatch(/check the 2 options marked in red/);
+    expect(await settledTo(page, /check the 2 options marked in red/, before)).toMatch(/check the 2 options marked in red/);
     expect(await page.textContent('.field.invalid:has(label:text-is("Size")) .error')).toBe('Size must be a whole number from 3 to 12');
     expect(await page.textContent('.field.invalid:has(label:text-is("How many")) .error')).toBe('How many must be a whole number from 1 to 1000');
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
     before = await runs(page);
     await page.fill('label:text-is("Size") + input', '5');
     await page.fill('label:text-is("How many") + .row input', '2');
-    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await settledTo(page, /ready/, before)).toMatch(/ready/);
     expect(await page.$$('.field.invalid')).toHaveLength(0);
     expect(errorsOf(page)).toEqual([]);
   }, 120_000);

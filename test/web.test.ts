@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { cli } from './helpers/cli.js';
-import { afterChange, fileSession, pageErrors, planError, runs, settled, slowFetch } from './helpers/browser.js';
+import { afterChange, fileSession, pageErrors, planError, runs, settled, settledTo, slowFetch } from './helpers/browser.js';
 
 // The built page (npm run web:build, part of npm test) driven in Debian's Chromium.
 const s = fileSession();
@@ -228,7 +228,7 @@ describe('the web page', () => {
     const again = await runs(page);
     await page.fill('label:has-text("Words, one on each line") + textarea', 'cat\ndog\nsun\nmoon\ntree\nfish\nbee\nowl');
     await page.selectOption('label:has-text("Symbols per card") + select', '4');
-    expect(await settled(page, again)).toMatch(/marked in red/);
+    expect(await settledTo(page, /marked in red/, again)).toMatch(/marked in red/);
     expect(await page.textContent('.invalid .error:not([hidden])')).toMatch(/^Your list has 8 words but .* needs 13: add 5 more, or choose 3 /);
     expect(await page.textContent('body')).not.toMatch(/words\.txt/);
   }, 120_000);
