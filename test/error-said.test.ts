@@ -65,6 +65,23 @@ describe('a mistake says what it is about, as data', () => {
     expect(board.fixes).toEqual([{ field: '--playable', value: 'false' }]);
   }, 60_000);
 
+  it('a Fultiples board that could not be dealt names ways out that deal one, and none that do not', () => {
+    const fultiples = kind('fultiples');
+    const deal = (raw: Record<string, string>) => () => generateItems(fultiples, parseKindOptions(fultiples, { wildChance: '0', ...raw }), 'ways', 1);
+    // eight primes times 20-30: the big primes' numbers have no factor or multiple on the board
+    const stuck = { size: '10', primes: '2,3,5,7,11,13,17,19', scalars: '20-30' };
+    expect(caught(deal(stuck)).said?.ease).toEqual([
+      { field: '--size', way: 'bigger' },
+      { field: '--primes', way: 'fewer' },
+      { field: '--scalars', way: 'smaller' },
+      { field: '--playable', way: 'off' },
+    ]);
+    const ways: Record<string, string>[] = [{ size: '15' }, { primes: '2,3,7' }, { scalars: '2-5' }, { playable: 'false' }];
+    for (const way of ways) expect(deal({ ...stuck, ...way }), JSON.stringify(way)).not.toThrow();
+    // what it used to advise as well: more primes, and a wider range of bigger multipliers
+    for (const way of [{ primes: '2,3,5,7,11,13,17,19,23,29,31,37' }, { scalars: '20-100' }]) expect(caught(deal({ ...stuck, ...way })).said?.what, JSON.stringify(way)).toBe('cannotMake');
+  }, 60_000);
+
   it('survives a worker\'s structured clone and a caller\'s place', () => {
     const e = option('flow', { size: '0', width: '99' });
     const back = fromPlain(structuredClone(toPlain(e)));

@@ -83,7 +83,7 @@ describe('the page\'s messages for wrong input', () => {
     await page.goto(`${s.url}?kind=fultiples&size=5&primes=${primes}&scalars=90-100&wildChance=0&count=1&seed=words`);
     expect(await settled(page)).toMatch(/check the option marked in red/);
     const said = await page.$$eval('form .field .error:not([hidden])', (els) => els.map((e) => e.textContent!));
-    expect(said).toEqual(['No board like this could be made: try a bigger size, more primes, a wider range of multipliers or untick “Every number playable”']);
+    expect(said).toEqual(['No board like this could be made: try a bigger size, fewer primes, smaller multipliers or untick “Every number playable”']);
     for (const m of said) expect(m).not.toMatch(PROGRAM);
     expect(said[0]).not.toMatch(/tries|\d{3}/);
     before = await runs(page);

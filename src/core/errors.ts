@@ -61,7 +61,7 @@ export interface Said {
 /** A setting that would make a puzzle easier to find, and which way to change it. */
 export interface Ease {
   field: string;
-  way: 'bigger' | 'more' | 'wider' | 'other' | 'off';
+  way: 'bigger' | 'more' | 'fewer' | 'smaller' | 'wider' | 'other' | 'off';
 }
 
 /** One way out of a mistake: set the option of `field` (its flag) to `value`. */

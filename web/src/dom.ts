@@ -90,6 +90,10 @@ function eased(e: Ease): string {
       return `a bigger ${l}`;
     case 'more':
       return `more ${l}`;
+    case 'fewer':
+      return `fewer ${l}`;
+    case 'smaller':
+      return `smaller ${l}`;
     case 'wider':
       return `a wider range of ${l}`;
     case 'other':

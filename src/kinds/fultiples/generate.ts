@@ -213,15 +213,18 @@ export function generate(o: FultiplesOptions, rng: Rng): FultiplesModel {
     if (!o.playable || everyCellHasPartner(dealt)) b = dealt;
   }
   if (!b) {
-    // the same ways out as data, for a page to word; a board kept as dealt is always found
+    // The same ways out as data, for a page to word; a board kept as dealt is always found. A number
+    // finds a partner among the others made from its prime, or as a multiple of a small number: a
+    // bigger board, fewer primes and multipliers from 2 help; more primes or bigger multipliers
+    // (which it used to suggest) only make partners rarer.
     const ease: Ease[] = [
       { field: '--size', way: 'bigger' },
-      { field: '--primes', way: 'more' },
-      { field: '--scalars', way: 'wider' },
+      { field: '--primes', way: 'fewer' },
+      { field: '--scalars', way: 'smaller' },
       { field: '--playable', way: 'off' },
     ];
     const place: Place = { field: '--playable', said: { what: 'cannotMake', thing: 'board', ease }, fixes: [{ field: '--playable', value: 'false' }] };
-    return fail(`could not deal ${aOrAn(String(o.cols))} ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, more primes or a wider --scalars range, or --no-playable`, [], place);
+    return fail(`could not deal ${aOrAn(String(o.cols))} ${o.cols}x${o.rows} board with every number with a partner in ${ATTEMPTS} tries; use a bigger board, fewer primes or smaller --scalars (from 2), or --no-playable`, [], place);
   }
   const taskRng = rng.fork('tasks');
   const tasks = o.tasks.map((t) => answerTask(b, t, taskRng) ?? failOn('--task', impossible(t)));
