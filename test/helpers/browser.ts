@@ -115,34 +115,26 @@ export async function runs(page: Page): Promise<number> {
 
 /**
  * Waits until the page has started more than `after` jobs and the last one has finished (or
- * failed), and returns what the status line says.
+ * failed), with a status line matching `want` when given, and returns what the status line says.
  */
+export async function settled(page: Page, after = 0, timeout = 90_000, want?: RegExp): Promise<string> {
+  await page.waitForFunction(
+    ([n, source, flags]) => {
+      const s = document.querySelector('.view [role=status]') as HTMLElement | null;
+      const done = !!s && Number(s.dataset.runs) > n && (s.dataset.state === 'ok' || s.dataset.state === 'error');
+      return done && (source === null || new RegExp(source, flags).test(s.querySelector('.status-text')?.textContent ?? ''));
+    },
+    [after, want?.source ?? null, want?.flags ?? ''] as const,
+    { timeout },
+  );
+  return (await page.textContent('.view [role=status] .status-text')) ?? '';
+}
+
 /**
  * The status line once a run after `after` has ended with text matching `want`. Edits to two
  * fields may each start a run (the page waits only a moment after a key), so the first run to end
  * may have seen one of them alone. Past the timeout, the line as it is, for the test to show.
  */
 export async function settledTo(page: Page, want: RegExp, after = 0, timeout = 90_000): Promise<string> {
-  await page.waitForFunction(
-    ([n, source, flags]) => {
-      const s = document.querySelector('.view [role=status]') as HTMLElement | null;
-      const done = !!s && Number(s.dataset.runs) > Number(n) && (s.dataset.state === 'ok' || s.dataset.state === 'error');
-      return done && new RegExp(String(source), String(flags)).test(s.querySelector('.status-text')?.textContent ?? '');
-    },
-    [after, want.source, want.flags] as const,
-    { timeout },
-  ).catch(() => undefined);
-  return (await page.textContent('.view [role=status] .status-text')) ?? '';
-}
-
-export async function settled(page: Page, after = 0, timeout = 90_000): Promise<string> {
-  await page.waitForFunction(
-    (n) => {
-      const s = document.querySelector('.view [role=status]') as HTMLElement | null;
-      return !!s && Number(s.dataset.runs) > n && (s.dataset.state === 'ok' || s.dataset.state === 'error');
-    },
-    after,
-    { timeout },
-  );
-  return (await page.textContent('.view [role=status] .status-text')) ?? '';
+  return settled(page, after, timeout, want).catch(async () => (await page.textContent('.view [role=status] .status-text')) ?? '');
 }
