@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -41,5 +41,33 @@ describe("a plan's class", () => {
     expect(long.stderr).toMatch(/long\.yaml:2: class: must be at most 40 characters/);
     const empty = cli(['batch', 'empty.yaml', '--out', 'o'], dir);
     expect(empty.stderr).toMatch(/empty\.yaml:2: class: must not be empty/);
+  }, 120_000);
+
+  it("comes from the class list's Class column, pupil by pupil, before the plan's; two classes may share a name", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-class-'));
+    writeFileSync(join(dir, 'school.csv'), 'Name,Class\nAva,5B\nSam Lee,5B\nSam Lee,6A\nBen,\n');
+    writeFileSync(join(dir, 'school.yaml'), `title: Week 3\nclass: 4C\nroster: school.csv\n${SHEETS}`);
+    // the web page saves the list in the plan, each class with its pupil
+    writeFileSync(join(dir, 'saved.yaml'), `title: Week 3\npupils:\n  - {name: Ava, class: 5B}\n  - Ben\n${SHEETS}`);
+    for (const plan of ['school', 'saved']) expect(cli(['batch', `${plan}.yaml`, '--out', plan], dir).code, plan).toBe(0);
+    expect(readdirSync(join(dir, 'school')).sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'Sam-Lee-5B.pdf', 'Sam-Lee-6A.pdf', 'answer-key.pdf', 'manifest.json']);
+    const expected: [string, string][] = [['school/Ava', '5B'], ['school/Sam-Lee-5B', '5B'], ['school/Sam-Lee-6A', '6A'], ['school/Ben', '4C'], ['saved/Ava', '5B'], ['saved/Ben', '']];
+    for (const [file, klass] of expected) {
+      const pages = readPages(join(dir, `${file}.pdf`));
+      expect(classLines(pages), file).toEqual(pages.map(() => klass));
+    }
+    // the key tells the two Sam Lees apart; a pupil with no class of their own is named alone
+    const key = readPages(join(dir, 'school', 'answer-key.pdf')).map((p) => p.words.map((w) => w.text).join(' ')).join(' ');
+    expect(key).toContain('Sam Lee (5B)');
+    expect(key).toContain('Sam Lee (6A)');
+    expect(key).toMatch(/Ben · /);
+    expect(key).not.toContain('Ben (');
+    const manifest = JSON.parse(readFileSync(join(dir, 'school', 'manifest.json'), 'utf8')) as { pupils: { name: string; class?: string; file: string }[] };
+    expect(manifest.pupils.map((p) => [p.name, p.class ?? null, p.file])).toEqual([
+      ['Ava', '5B', 'Ava.pdf'],
+      ['Sam Lee', '5B', 'Sam-Lee-5B.pdf'],
+      ['Sam Lee', '6A', 'Sam-Lee-6A.pdf'],
+      ['Ben', null, 'Ben.pdf'],
+    ]);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePlan } from '../src/batch/plan-file.js';
-import { parseRoster, pupilFileNames } from '../src/batch/roster.js';
+import { classListText, parseRoster, planPupils, pupilFileNames, readClassList } from '../src/batch/roster.js';
 import { bookletOrder, mergePdfs, parsePdf } from '../src/batch/merge.js';
 import { planJsonSchema } from '../src/batch/schema.js';
 import { Roles } from '../src/batch/roles.js';
@@ -127,6 +127,30 @@ describe('rosters', () => {
     expect(parseRoster('Pupil name\tClass\nAva\t4M\nBen\t4M\n', 'c.csv')).toEqual(['Ava', 'Ben']);
     expect(parseRoster('First name,Class\nAva,4M\n', 'c.csv')).toEqual(['Ava']);
     expect(() => parseRoster('Name,Class\nAva,4M\n,4M\n', 'c.csv')).toThrow(/^c\.csv:3: a name in the class list is blank/);
+  });
+
+  it("take each pupil's class from a class column, and let two classes share a name", () => {
+    const list = readClassList('Name,Class\nAva,5B\nSam Lee,5B\nSam Lee,6A\n"Smith, Ben",\n', 'c.csv');
+    expect(list).toEqual({ names: ['Ava', 'Sam Lee', 'Sam Lee', 'Smith, Ben'], classes: ['5B', '5B', '6A', ''] });
+    // a school export's headings, in other columns' company
+    expect(readClassList('UPN;Forename;Surname;Reg Group\n1;Zoë;Brown;7 X\n', 'c.csv')).toEqual({ names: ['Zoë Brown'], classes: ['7 X'] });
+    expect(readClassList('Pupil name\tForm\nAva\t4M\n', 'c.csv').classes).toEqual(['4M']);
+    // no class column, or one left empty: no classes
+    expect(readClassList('Ava\nBen\n', 'c.csv').classes).toBeNull();
+    expect(readClassList('Name,Class\nAva,\nBen,\n', 'c.csv').classes).toBeNull();
+    // one class still takes a name once, and says in which class it was
+    expect(() => readClassList('Name,Class\nAva,5B\nava,5B\n', 'c.csv')).toThrow(/^c\.csv:3: "ava" is already on line 2 in class 5B/);
+    expect(() => readClassList(`Name,Class\nAva,${'x'.repeat(41)}\n`, 'c.csv')).toThrow(/^c\.csv:2: the class "x{20}\.\.\." is longer than 40/);
+    // the shared name's files are told apart by the class, the others keep their names
+    expect(pupilFileNames(list.names, [], list.classes)).toEqual(['Ava.pdf', 'Sam-Lee-5B.pdf', 'Sam-Lee-6A.pdf', 'Smith,-Ben.pdf']);
+  });
+
+  it("go into a plan and back (the web page's Save these settings) with their classes", () => {
+    const list = readClassList('Name,Class\nAva,5B\n"Smith, Ben",6A\nCy,\n', 'c.csv');
+    const pupils = planPupils(list);
+    expect(pupils).toEqual([{ name: 'Ava', class: '5B' }, { name: 'Smith, Ben', class: '6A' }, 'Cy']);
+    expect(readClassList(classListText(pupils), 'c.csv')).toEqual(list);
+    expect(classListText(['Ava', 'Ben'])).toBe('Ava\nBen');
   });
 
   it('name the file and line of a blank line or a repeated name', () => {

@@ -142,6 +142,30 @@ describe('the forms as a teacher fills them in', () => {
     expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
+  it("class set: a pasted list's Class column gives each pupil their class and tells two Sam Lees apart, and is kept in saved settings", async () => {
+    const page = await s.open('?view=class');
+    const list = 'Name,Class\nSam Lee,5B\nSam Lee,6A';
+    await page.fill('#roster', `${list}\n`);
+    expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in .*2 pupils' PDFs/);
+    const [zip] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download the class set")')]);
+    const files = unzipSync(readFileSync((await zip.path())!));
+    expect(Object.keys(files).filter((f) => f.startsWith('Sam')).sort()).toEqual(['Sam-Lee-5B.pdf', 'Sam-Lee-6A.pdf']);
+    const dir = mkdtempSync(join(tmpdir(), 'pp-form-'));
+    writeFileSync(join(dir, 'six.pdf'), files['Sam-Lee-6A.pdf']!);
+    const first = readPages(join(dir, 'six.pdf'))[0]!;
+    const label = first.words.find((w) => w.text === 'Class:')!;
+    expect(first.words.filter((w) => Math.abs(w.y0 - label.y0) < 3 && w.x0 > label.x1)[0]?.text).toBe('6A');
+    const [saved] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Save these settings")')]);
+    const yaml = readFileSync((await saved.path())!, 'utf8');
+    expect(yaml).toMatch(/class: 6A/);
+    const other = await s.open('?view=class');
+    await choosePlan(other, 'week.yaml', yaml);
+    await other.waitForSelector('.view [role=status]:has-text("Opened week.yaml")');
+    expect(await other.inputValue('#roster')).toBe(list);
+    expect(pageErrors(page)).toEqual([]);
+    expect(pageErrors(other)).toEqual([]);
+  }, 120_000);
+
   it('dobble: an empty Card size or Bleed says what is made, not a blank box', async () => {
     const page = await s.open('?kind=dobble&seed=form-grey');
     const grey = (label: string) => page.getAttribute(`label:text-is("${label}") + input`, 'placeholder');

@@ -30,7 +30,7 @@ export interface Manifest {
   paper: string;
   booklet: boolean;
   files: ManifestFile[];
-  pupils?: { name: string; file: string; worksheets: { worksheet: number; kind: string; name: string; codes: string[] }[] }[];
+  pupils?: { name: string; class?: string; file: string; worksheets: { worksheet: number; kind: string; name: string; codes: string[] }[] }[];
   worksheets?: { worksheet: number; kind: string; name: string; codes: string[]; firstPage: number; answersPage: number | null }[];
 }
 
@@ -114,7 +114,7 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
       drawn[started] = p;
     }
   };
-  const names = pupilFileNames(roster, [KEY_FILE, MANIFEST]);
+  const names = pupilFileNames(roster, [KEY_FILE, MANIFEST], plan.classes ?? null);
   // Opened with the first pupil's answers: a plan whose worksheets have no answer pages gets no key.
   let key: ReturnType<Files['open']> | null = null;
   let keying = keyed;
@@ -126,6 +126,7 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
     await files.write(names[i]!, d.pupil.pdf, d.pupil.pages);
     manifest.pupils.push({
       name: roster[i]!,
+      ...(plan.classes?.[i] ? { class: plan.classes[i] } : {}),
       file: names[i]!,
       worksheets: plan.worksheets.map((ws, w) => ({ worksheet: w + 1, kind: ws.kind, name: d.pupil.names[w]!, codes: d.pupil.codes[w]! })),
     });

@@ -97,7 +97,7 @@ export function buildWorksheet(
   // The plan's title runs along the footer; each worksheet is headed by its own title or kind.
   const heading = (h?: string) => h ?? ws.title ?? defaultTitle(kind, msg);
   const booklet = size.w !== PAPER_SIZE[plan.paper].w;
-  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', ...classOf(plan), lang: msg.lang, booklet };
+  const vars = { title: plan.title, subtitle: `${title} · ${description}`, kind: title, description, pupil: pupil ?? '', ...classOf(plan, pupilIndex), lang: msg.lang, booklet };
   const worksheet: Part = {
     outline: name,
     ...(plan.largePrint ? { large: true } : {}),
@@ -108,15 +108,26 @@ export function buildWorksheet(
     ? {
         outline: name,
         vars: { ...vars, subtitle: `${vars.subtitle} · ${msg.t('batch.codes', { codes: codes.join(', ') })}` },
-        sections: worksheet.sections.map((s) => (s.answers ? { ...s, heading: `${pupil} · ${s.heading}` } : s)),
+        sections: worksheet.sections.map((s) => (s.answers ? { ...s, heading: `${whose(plan, pupil, pupilIndex)} · ${s.heading}` } : s)),
       }
     : worksheet;
   return { name, heading: ws.title ?? title, description, codes, worksheet, key };
 }
 
-/** The class a plan names, for the Class line of its pages; nothing when it names none (the line is left blank). */
-export function classOf(plan: BatchPlan): { class?: string } {
-  return plan.className ? { class: plan.className } : {};
+/**
+ * The class of a pupil (the class list's, else the plan's), for the Class line of their pages;
+ * nothing when neither names one (the line is left blank).
+ */
+export function classOf(plan: BatchPlan, pupilIndex: number | null = null): { class?: string } {
+  const own = pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
+  const name = own || plan.className;
+  return name ? { class: name } : {};
+}
+
+/** A pupil as the key names them: with their own class when the class list gives one (two Sam Lees). */
+export function whose(plan: BatchPlan, pupil: string, pupilIndex: number | null): string {
+  const own = pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
+  return own ? `${pupil} (${own})` : pupil;
 }
 
 /** A fixed page count for each part, so stretches rendered apart can be numbered as one document. */

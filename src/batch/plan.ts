@@ -7,7 +7,7 @@ import { COMMON_SAID, commonSchema } from '../core/common.js';
 import { choice, fail, UserError, type Said } from '../core/errors.js';
 import { flagOf } from '../core/options.js';
 import { KINDS, findKind } from '../kinds/index.js';
-import { checkNames, parseRoster } from './roster.js';
+import { checkClasses, checkNames, readClassList } from './roster.js';
 import { DEFAULT_LANG, languages } from '../i18n/messages.js';
 
 /** One worksheet of a plan, validated; plain data, so it can be posted to worker threads. */
@@ -33,6 +33,8 @@ export interface BatchPlan {
   roster: string[] | null;
   /** The class ("5B"), printed after Class: on every pupil's pages (and a booklet's cover); else the line is left to write on. */
   className?: string;
+  /** Each pupil's own class, from the class list ('' where it gives none: then `className`'s). */
+  classes?: string[];
   worksheets: WorksheetPlan[];
   /** The pages' font: a name, or a font file (its path from the plan's folder). */
   font?: string;
@@ -60,7 +62,16 @@ export const topSchema = z
       .optional(),
     // the class list in the plan itself (the web page saves it so), instead of a roster file
     pupils: z
-      .array(z.union([z.string(), z.number()]).transform(String), { error: 'must be a list of pupil names, one a line starting with -' })
+      .array(
+        z.union([
+          z.union([z.string(), z.number()]).transform((name) => ({ name: String(name), class: '' })),
+          z
+            .object({ name: z.union([z.string(), z.number()]).transform(String), class: z.union([z.string(), z.number()]).transform(String).optional() })
+            .strict()
+            .transform((p) => ({ name: p.name, class: p.class ?? '' })),
+        ]),
+        { error: 'must be a list of pupil names, one a line starting with - (or "- name: Ava" with "class: 5B" below it)' },
+      )
       .min(1, { error: 'must list at least one name' })
       .optional(),
     answers: z.enum(['back', 'separate', 'none'], { error: 'must be back, separate or none' }).default('back'),
@@ -351,13 +362,17 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
   if (top.data.lang !== undefined) checkLang(r, ['lang'], top.data.lang);
   const worksheets = top.data.worksheets.map((w, i) => readWorksheet(r, i, w));
   let roster: string[] | null = null;
+  let classes: string[] | null = null;
   if (top.data.pupils !== undefined && top.data.roster !== undefined) {
     r.fail(['pupils'], 'give the class list once: roster names a file of names, pupils lists them in the plan', true);
   }
   if (top.data.pupils !== undefined) {
     // each name as written on its own line of the plan, which the messages name
-    const names = top.data.pupils.map((n) => n.replace(/\s+/g, ' ').trim());
-    roster = checkNames(names, (i, m) => r.fail(i === null ? ['pupils'] : ['pupils', i], m), (i) => r.line(['pupils', i]), 'name');
+    const names = top.data.pupils.map((p) => p.name.replace(/\s+/g, ' ').trim());
+    const given = top.data.pupils.map((p) => p.class.replace(/\s+/g, ' ').trim());
+    const refuse = (i: number | null, m: string) => r.fail(i === null ? ['pupils'] : ['pupils', i], m);
+    classes = given.some(Boolean) ? checkClasses(given, refuse) : null;
+    roster = checkNames(names, refuse, (i) => r.line(['pupils', i]), 'name', classes);
   }
   if (top.data.roster !== undefined) {
     const shown = top.data.roster;
@@ -370,7 +385,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
       if (e instanceof UserError) r.fail(['roster'], e.message);
       r.fail(['roster'], `${shown} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'}); give the path, relative to the plan, of a text or CSV file with one pupil name a line`);
     }
-    roster = parseRoster(text, folderOf(file) === '.' ? shown : `${folderOf(file)}/${shown}`);
+    ({ names: roster, classes } = readClassList(text, folderOf(file) === '.' ? shown : `${folderOf(file)}/${shown}`));
   }
   let font = top.data.font;
   if (font !== undefined) {
@@ -394,6 +409,7 @@ export function parsePlanText(text: string, file: string, readFile?: PlanFileRea
     lang: top.data.lang ?? DEFAULT_LANG,
     roster,
     ...(top.data.class !== undefined ? { className: top.data.class } : {}),
+    ...(classes ? { classes } : {}),
     worksheets,
   };
 }

@@ -3,6 +3,7 @@ import { cells, oneLineList, type OneLineRule } from '../core/one-line.js';
 
 const MAX_PUPILS = 1000;
 const MAX_NAME = 80;
+const MAX_CLASS = 40; // as the plan's class: field
 
 /** "Smith, Ava" written as a quoted CSV cell: unquote it; anything else is taken as written. */
 function cell(line: string): string {
@@ -14,6 +15,8 @@ function cell(line: string): string {
 const WHOLE = ['name', 'fullname', 'pupil', 'pupilname', 'student', 'studentname', 'child', 'childname'];
 const FIRST = ['firstname', 'forename', 'forenames', 'givenname', 'first', 'preferredname', 'knownas'];
 const LAST = ['lastname', 'surname', 'familyname', 'last'];
+// A school's export for several classes names each pupil's class (or form, tutor group, homeroom).
+const CLASS = ['class', 'classname', 'form', 'formgroup', 'tutorgroup', 'registrationgroup', 'reggroup', 'homeroom', 'group'];
 // A first line of one column that names it ("Pupil name", "Students", "Surname"): a heading, not a pupil.
 const HEADING = [...WHOLE, ...FIRST, ...LAST, 'names', 'pupils', 'students', 'children', 'pupilnames', 'studentnames', 'classlist', 'class'];
 
@@ -24,6 +27,14 @@ function squeezed(text: string): string {
 interface Columns {
   sep: string;
   pick(row: string[]): string;
+  /** The pupil's class, when a column names it. */
+  klass?(row: string[]): string;
+}
+
+/** A class list's names, and each pupil's class where the list has a class column (else null). */
+export interface ClassList {
+  names: string[];
+  classes: string[] | null;
 }
 
 /**
@@ -34,23 +45,50 @@ function columnsOf(header: string): Columns | null {
   for (const sep of ['\t', ';', ',']) {
     const heads = cells(header, sep).map(squeezed);
     if (heads.length < 2) continue;
+    const at = heads.findIndex((h) => CLASS.includes(h));
+    const klass = at >= 0 ? { klass: (row: string[]) => (row[at] ?? '').replace(/\s+/g, ' ').trim() } : {};
     const whole = heads.findIndex((h) => WHOLE.includes(h));
-    if (whole >= 0) return { sep, pick: (row) => row[whole] ?? '' };
+    if (whole >= 0) return { sep, pick: (row) => row[whole] ?? '', ...klass };
     const first = heads.findIndex((h) => FIRST.includes(h));
     const last = heads.findIndex((h) => LAST.includes(h));
-    if (first >= 0) return { sep, pick: (row) => [row[first], last >= 0 ? row[last] : ''].filter(Boolean).join(' ') };
+    if (first >= 0) return { sep, pick: (row) => [row[first], last >= 0 ? row[last] : ''].filter(Boolean).join(' '), ...klass };
   }
   return null;
 }
 
 /**
+ * A class list as a plan's pupils: names, or "- name: Ava" with "class: 5B" for pupils with a class
+ * of their own, so a plan saved from the web page keeps them.
+ */
+export function planPupils(list: ClassList): (string | { name: string; class: string })[] {
+  return list.names.map((name, i) => (list.classes?.[i] ? { name, class: list.classes[i]! } : name));
+}
+
+/** A plan's pupils as the text of a class list: a name a line, or a "Name,Class" table when any has a class. */
+export function classListText(pupils: unknown[]): string {
+  const rows = pupils.map((p) => {
+    const o = p && typeof p === 'object' ? (p as { name?: unknown; class?: unknown }) : { name: p };
+    return { name: String(o.name ?? ''), class: o.class === undefined ? '' : String(o.class) };
+  });
+  if (!rows.some((r) => r.class)) return rows.map((r) => r.name).join('\n');
+  const cell = (c: string) => (/[",]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c);
+  return ['Name,Class', ...rows.map((r) => `${cell(r.name)},${cell(r.class)}`)].join('\n');
+}
+
+/** A class list's names (see `readClassList`). */
+export function parseRoster(text: string, file: string): string[] {
+  return readClassList(text, file).names;
+}
+
+/**
  * A class list: one name a line, an optional heading line ("Name", "Pupil name", "Students"); or a
  * spreadsheet's export whose first line names its columns (a "name" column, or "first name" and
- * "last name": other columns such as the class are left out). Blank lines are left out (a list
- * pasted from an e-mail or a document has them); a repeated name, or a row whose name cell is empty,
- * is refused rather than guessed at: a pupil without a sheet is worse than an error.
+ * "last name", and a "class" column if it has one: other columns are left out). Blank lines are
+ * left out (a list pasted from an e-mail or a document has them); a repeated name (in one class), or
+ * a row whose name cell is empty, is refused rather than guessed at: a pupil without a sheet is
+ * worse than an error.
  */
-export function parseRoster(text: string, file: string): string[] {
+export function readClassList(text: string, file: string): ClassList {
   notText(text, file);
   // the file's lines with something on them, each with its line number (1-based)
   const lines = text
@@ -59,6 +97,7 @@ export function parseRoster(text: string, file: string): string[] {
     .map((line, i) => ({ line, no: i + 1 }))
     .filter(({ line }) => !/^[\s,;]*$/.test(line));
   const names: string[] = [];
+  const classes: string[] = [];
   const lineOf: number[] = []; // the file's line of each name
   const columns = lines.length ? columnsOf(lines[0]!.line) : null;
   const inline = !columns && lines.length === 1 ? oneLineList(lines[0]!.line, CLASS_LIST_LINE) : null;
@@ -68,14 +107,19 @@ export function parseRoster(text: string, file: string): string[] {
   } else {
     lines.forEach(({ line, no }, i) => {
       if (i === 0 && (columns || HEADING.includes(squeezed(cell(line))))) return;
+      const row = columns ? cells(line, columns.sep) : null;
       // two columns pasted from a spreadsheet without headings ("Ava<tab>Smith"): one name, with a space
-      names.push(columns ? columns.pick(cells(line, columns.sep)).replace(/\s+/g, ' ').trim() : line.includes('\t') ? cells(line, '\t').filter(Boolean).join(' ') : cell(line));
+      names.push(row ? columns!.pick(row).replace(/\s+/g, ' ').trim() : line.includes('\t') ? cells(line, '\t').filter(Boolean).join(' ') : cell(line));
+      if (row && columns!.klass) classes.push(columns!.klass(row));
       lineOf.push(no);
     });
   }
   if (!names.length) fail(`${file}: the class list is empty; write one pupil name on each line (a first line "name" is allowed)`);
   unnumber(names);
-  return checkNames(names, (i, m) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`), (i) => lineOf[i]!, columns || inline ? 'name' : 'line');
+  // a class column left empty in every row names no classes
+  const named = classes.some(Boolean) ? classes : null;
+  const refuse = (i: number | null, m: string) => fail(i === null ? `${file}: ${m}` : `${file}:${lineOf[i]}: ${m}`);
+  return { names: checkNames(names, refuse, (i) => lineOf[i]!, columns || inline ? 'name' : 'line', named), classes: named && checkClasses(named, refuse) };
 }
 
 // "1. ", "2) ", "3<tab>", "4 - " or a bullet ("•", "-", "*") before a name: a list copied from an e-mail,
@@ -116,21 +160,34 @@ export const CLASS_LIST_LINE: OneLineRule = {
 
 /**
  * A class list's names, checked: none blank or longer than MAX_NAME, none given twice (case
- * ignored), at most MAX_PUPILS. `refuse(i, message)` says where name i was written (null: the whole
- * list); `line(i)` is the line of name i, for "already on line N". `blank` is what an empty one is.
+ * ignored; in a list with classes, twice in one class: a school has two Sam Lees), at most
+ * MAX_PUPILS. `refuse(i, message)` says where name i was written (null: the whole list); `line(i)`
+ * is the line of name i, for "already on line N". `blank` is what an empty one is.
  */
-export function checkNames(names: string[], refuse: (i: number | null, message: string) => never, line: (i: number) => number, blank: 'line' | 'name'): string[] {
+export function checkNames(
+  names: string[],
+  refuse: (i: number | null, message: string) => never,
+  line: (i: number) => number,
+  blank: 'line' | 'name',
+  classes: string[] | null = null,
+): string[] {
   const seen = new Map<string, number>();
   names.forEach((name, i) => {
     if (!name) refuse(i, blank === 'line' ? 'the class list has a blank line; give one pupil name on every line (remove the blank line)' : 'a name in the class list is blank; give every pupil a name (or remove that one)');
     if (name.length > MAX_NAME) refuse(i, `the name "${name.slice(0, 20)}..." is longer than ${MAX_NAME} characters`);
-    const key = name.toLocaleLowerCase('en');
+    const key = `${name}\u0000${classes?.[i] ?? ''}`.toLocaleLowerCase('en');
     const before = seen.get(key);
-    if (before !== undefined) refuse(i, `"${name}" is already on line ${line(before)}; every name must be different (add an initial, e.g. "${name} B.")`);
+    if (before !== undefined) refuse(i, `"${name}" is already on line ${line(before)}${classes?.[i] ? ` in class ${classes[i]}` : ''}; every name must be different (add an initial, e.g. "${name} B.")`);
     seen.set(key, i);
   });
   if (names.length > MAX_PUPILS) refuse(null, `the class list has ${names.length} names; at most ${MAX_PUPILS} are allowed`);
   return names;
+}
+
+/** Each pupil's class, as printed after Class: (a pupil whose cell is empty gets the plan's class, if any). */
+export function checkClasses(classes: string[], refuse: (i: number | null, message: string) => never): string[] {
+  classes.forEach((c, i) => c.length > MAX_CLASS && refuse(i, `the class "${c.slice(0, 20)}..." is longer than ${MAX_CLASS} characters`));
+  return classes;
 }
 
 // Characters no file name may hold on some system (Windows forbids these; / and \\ separate
@@ -157,11 +214,17 @@ export function safeFileName(name: string, fallback = 'puzzles'): string {
   return base || fallback;
 }
 
-/** File names from pupil names, no two alike even where case is ignored. */
-export function pupilFileNames(names: string[], reserved: string[] = []): string[] {
+/**
+ * File names from pupil names, no two alike even where case is ignored. A name that two classes
+ * share is told apart by the class ("Sam-Lee-5B.pdf"), not by a number.
+ */
+export function pupilFileNames(names: string[], reserved: string[] = [], classes: string[] | null = null): string[] {
   const taken = new Set(reserved.map((r) => r.toLowerCase()));
-  return names.map((name) => {
-    const base = safeFileName(name, 'pupil');
+  const times = new Map<string, number>();
+  for (const n of names) times.set(n.toLocaleLowerCase('en'), (times.get(n.toLocaleLowerCase('en')) ?? 0) + 1);
+  return names.map((name, i) => {
+    const shared = classes?.[i] && times.get(name.toLocaleLowerCase('en'))! > 1;
+    const base = safeFileName(shared ? `${name} ${classes[i]}` : name, 'pupil');
     let file = `${base}.pdf`;
     for (let n = 2; taken.has(file.toLowerCase()); n++) file = `${base}-${n}.pdf`;
     taken.add(file.toLowerCase());

@@ -6,7 +6,7 @@ import { PAPER_SIZE } from '../pdf/document.js';
 import { renderToBuffer } from '../pdf/render.js';
 import { KeyWriter } from './key.js';
 import type { Bookmark } from './merge.js';
-import { buildWorksheet, halfPage, pagesOf, worksheetItems, type BuiltWorksheet, type Size } from './parts.js';
+import { buildWorksheet, halfPage, pagesOf, whose, worksheetItems, type BuiltWorksheet, type Size } from './parts.js';
 import type { BatchPlan } from './plan.js';
 
 /** What every worker is started with. Plain data: it crosses the thread boundary. */
@@ -170,7 +170,7 @@ export class BatchTasks {
       lang: plan.lang,
       ...(plan.font ? { font: plan.font } : {}),
     });
-    this.key.add(plan.roster![index]!, built);
+    this.key.add(whose(plan, plan.roster![index]!, index), built);
     const total = this.key.total;
     if (total === 0) this.key = null;
     return { pdf: total ? await this.key!.take() : new Uint8Array(0), total };

@@ -6,7 +6,7 @@ import type { Handle, Jobs } from './jobs.js';
 import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
 import { Preview } from './preview.js';
 import { Status } from './status.js';
-import { notText, parseRoster } from '../../src/batch/roster.js';
+import { classListText, notText, planPupils, readClassList } from '../../src/batch/roster.js';
 import { FONT_HELP, FONTS } from './common.js';
 
 interface Sheet {
@@ -203,7 +203,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const data = r.data as PlanData;
     fill(data);
     if (Array.isArray(data.pupils)) {
-      roster.value = data.pupils.map(String).join('\n');
+      roster.value = classListText(data.pupils);
       listChanged();
     }
     keep();
@@ -255,7 +255,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const p = plan();
     if (rosterText()) {
       try {
-        p.pupils = parseRoster(roster.value, ROSTER_FILE);
+        p.pupils = planPupils(readClassList(roster.value, ROSTER_FILE));
       } catch (e) {
         return showError(rosterError, (e as Error).message);
       }
@@ -413,8 +413,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       field('Language', lang, 'the language of the instructions, headings and the key'),
       field('Answers', answers),
       field('Font', font, FONT_HELP),
-      field('Class', group, 'printed after Class: on every pupil’s pages; leave empty for them to write it'),
-      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line, or all on one line between commas. Names copied from a spreadsheet work too, or a spreadsheet saved as CSV; when the first line names the columns ("Name", or "First name" and "Last name"), other columns such as the class are left out.'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
+      field('Class', group, 'printed after Class: on every pupil’s pages, unless the class list gives theirs; leave empty for them to write it'),
+      h('div', { class: 'field' }, h('label', { for: 'roster' }, 'Class list'), roster, rosterError, h('p', { class: 'help', id: 'roster-help' }, 'One name a line, or all on one line between commas. Names copied from a spreadsheet work too, or a spreadsheet saved as CSV; when the first line names the columns ("Name", or "First name" and "Last name"), a "Class" column gives each pupil their class, and other columns are left out.'), h('label', { for: 'roster-file', class: 'small-label' }, 'Or open a file'), rosterFile),
       h('div', { class: 'field switch' }, booklet, h('label', { for: 'booklet' }, 'Fold into a booklet (only without a class list)')),
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (bigger words and numbers, for pupils with low vision)')),
       h('h2', {}, 'Worksheets'),
