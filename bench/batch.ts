@@ -48,6 +48,7 @@ interface Measured {
   pages: number;
   pupilBytes: number; // all pupils' PDFs together
   keyBytes: number;
+  printBytes: number; // all-pupils.pdf, every pupil's pages to print in one go
   keyPages: number;
   otherBytes: number; // manifest, booklets
 }
@@ -87,11 +88,12 @@ async function runCli(dir: string, plan: string, args: string[]): Promise<Measur
   const [wall, user, sys, rss] = stderr.trim().split('\n').pop()!.split(' ').map(Number) as [number, number, number, number];
   const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { files: { file: string; pages: number }[]; pupils?: { file: string }[] };
   const pupilFiles = new Set((manifest.pupils ?? []).map((p) => p.file));
-  const m: Measured = { wall, cpu: user + sys, rssMb: rss / 1024, pages: 0, pupilBytes: 0, keyBytes: 0, keyPages: 0, otherBytes: 0 };
+  const m: Measured = { wall, cpu: user + sys, rssMb: rss / 1024, pages: 0, pupilBytes: 0, keyBytes: 0, keyPages: 0, printBytes: 0, otherBytes: 0 };
   for (const f of readdirSync(out)) {
     const size = statSync(join(out, f)).size;
     if (pupilFiles.has(f)) m.pupilBytes += size;
     else if (f === 'answer-key.pdf') m.keyBytes += size;
+    else if (f === 'all-pupils.pdf') m.printBytes += size;
     else m.otherBytes += size;
   }
   for (const f of manifest.files) {
@@ -158,10 +160,10 @@ async function rosterTable(dir: string, name: string, sheets: { kind: string; li
   const slope = big.length >= 2 ? (big[big.length - 1]!.m.cpu - big[0]!.m.cpu) / (big[big.length - 1]!.n - big[0]!.n) : null;
   const small = rows[0]!;
   const lines = [
-    '| pupils | runs | wall s | CPU s | CPU/pupil ms | peak RSS MB (runs) | pupil PDFs KB (each) | key KB | key pages | key KB/pupil | other KB |',
-    '|-------:|-----:|-------:|------:|-------------:|------------:|---------------------:|-------:|----------:|-------------:|---------:|',
+    '| pupils | runs | wall s | CPU s | CPU/pupil ms | peak RSS MB (runs) | pupil PDFs KB (each) | key KB | key pages | key KB/pupil | all-pupils KB | other KB |',
+    '|-------:|-----:|-------:|------:|-------------:|------------:|---------------------:|-------:|----------:|-------------:|--------------:|---------:|',
     ...rows.map(({ n, m, runs, rss }) =>
-      `| ${n} | ${runs} | ${m.wall.toFixed(1)} | ${m.cpu.toFixed(1)} | ${((m.cpu / n) * 1000).toFixed(0)} | ${median(rss).toFixed(0)}${rss.length > 1 ? ` (${rss.map((r) => r.toFixed(0)).join(', ')})` : ''} | ${kb(m.pupilBytes)} (${kb(m.pupilBytes / n)}) | ${kb(m.keyBytes)} | ${m.keyPages} | ${(m.keyBytes / n / 1024).toFixed(1)} | ${kb(m.otherBytes)} |`,
+      `| ${n} | ${runs} | ${m.wall.toFixed(1)} | ${m.cpu.toFixed(1)} | ${((m.cpu / n) * 1000).toFixed(0)} | ${median(rss).toFixed(0)}${rss.length > 1 ? ` (${rss.map((r) => r.toFixed(0)).join(', ')})` : ''} | ${kb(m.pupilBytes)} (${kb(m.pupilBytes / n)}) | ${kb(m.keyBytes)} | ${m.keyPages} | ${(m.keyBytes / n / 1024).toFixed(1)} | ${kb(m.printBytes)} | ${kb(m.otherBytes)} |`,
     ),
     '',
   ];

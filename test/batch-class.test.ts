@@ -50,7 +50,7 @@ describe("a plan's class", () => {
     // the web page saves the list in the plan, each class with its pupil
     writeFileSync(join(dir, 'saved.yaml'), `title: Week 3\npupils:\n  - {name: Ava, class: 5B}\n  - Ben\n${SHEETS}`);
     for (const plan of ['school', 'saved']) expect(cli(['batch', `${plan}.yaml`, '--out', plan], dir).code, plan).toBe(0);
-    expect(readdirSync(join(dir, 'school')).sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'Sam-Lee-5B.pdf', 'Sam-Lee-6A.pdf', 'answer-key.pdf', 'manifest.json']);
+    expect(readdirSync(join(dir, 'school')).sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'Sam-Lee-5B.pdf', 'Sam-Lee-6A.pdf', 'all-pupils.pdf', 'answer-key.pdf', 'manifest.json']);
     const expected: [string, string][] = [['school/Ava', '5B'], ['school/Sam-Lee-5B', '5B'], ['school/Sam-Lee-6A', '6A'], ['school/Ben', '4C'], ['saved/Ava', '5B'], ['saved/Ben', '']];
     for (const [file, klass] of expected) {
       const pages = readPages(join(dir, `${file}.pdf`));

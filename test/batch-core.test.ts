@@ -19,17 +19,17 @@ worksheets:
 `;
 const ROSTER = 'name\nAva\nBen\nCat\n';
 
-/** A sink such as a web page would use: everything in memory, the key in pieces. */
-function memorySink(): { sink: BatchSink; files: Map<string, Uint8Array>; pieces: number } {
+/** A sink such as a web page would use: everything in memory, the key (and the print file) in pieces, counted by file. */
+function memorySink(): { sink: BatchSink; files: Map<string, Uint8Array>; pieces: Map<string, number> } {
   const files = new Map<string, Uint8Array>();
-  const state = { sink: null as unknown as BatchSink, files, pieces: 0 };
+  const state = { sink: null as unknown as BatchSink, files, pieces: new Map<string, number>() };
   state.sink = {
     file: async (name, bytes) => void files.set(name, bytes),
     open: (name) => {
       const parts: Uint8Array[] = [];
       return {
         write: async (b) => {
-          state.pieces++;
+          state.pieces.set(name, (state.pieces.get(name) ?? 0) + 1);
           parts.push(b);
         },
         close: async () => void files.set(name, Buffer.concat(parts)),
@@ -52,7 +52,8 @@ describe('the batch core', () => {
     expect(read).toEqual(['class.csv']);
     const mem = memorySink();
     const manifest = await runBatchCore(batchSetup(plan, plan.seed!, 'week.yaml'), new InThreadRunner(batchSetup(plan, plan.seed!, 'week.yaml')), mem.sink);
-    expect(mem.pieces).toBeGreaterThan(3); // the key came pupil by pupil, not as one piece
+    expect(mem.pieces.get('answer-key.pdf')).toBeGreaterThan(3); // the key came pupil by pupil, not as one piece
+    expect(mem.pieces.get('all-pupils.pdf')).toBeGreaterThan(3); // and so did the print file
 
     const written = readdirSync(join(dir, 'out')).sort();
     expect([...mem.files.keys(), 'manifest.json'].sort()).toEqual(written);
@@ -65,9 +66,9 @@ describe('the batch core', () => {
     const setup = batchSetup(plan, 'd', 'decks.yaml');
     const mem = memorySink();
     const manifest = await runBatchCore(setup, new InThreadRunner(setup), mem.sink);
-    expect([...mem.files.keys()].sort()).toEqual(['Ava.pdf', 'Ben.pdf']);
-    expect(manifest.files.map((f) => f.file)).toEqual(['Ava.pdf', 'Ben.pdf']);
-    expect(mem.pieces).toBe(0);
+    expect([...mem.files.keys()].sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'all-pupils.pdf']);
+    expect(manifest.files.map((f) => f.file)).toEqual(['Ava.pdf', 'Ben.pdf', 'all-pupils.pdf']);
+    expect(mem.pieces.has('answer-key.pdf')).toBe(false);
   }, 120_000);
 
   it('says which roster it could not read when given no way to read files', () => {

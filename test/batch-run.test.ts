@@ -63,8 +63,9 @@ describe('batch with a roster', () => {
   it('writes one PDF per pupil, the teacher\'s key and a manifest, the same bytes with 2 workers', () => {
     run(dir, 'two', '--workers', '2');
     const files = readdirSync(out).sort();
-    expect(files).toHaveLength(PUPILS.length + 2);
+    expect(files).toHaveLength(PUPILS.length + 3);
     expect(files).toContain('answer-key.pdf');
+    expect(files).toContain('all-pupils.pdf');
     expect(files).toContain('manifest.json');
     expect(readdirSync(join(dir, 'two')).sort()).toEqual(files);
     for (const f of files) expect(readFileSync(join(out, f)).equals(readFileSync(join(dir, 'two', f))), f).toBe(true);

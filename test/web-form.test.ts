@@ -178,7 +178,7 @@ describe('the forms as a teacher fills them in', () => {
     await page.fill('#roster', 'Ava Smith\nBen Jones\n');
     expect(await afterChange(page, () => page.click('button:has-text("Make the class set")'))).toMatch(/^Ready in /);
     const boxes = await page.locator('.made button.file').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
-    expect(boxes).toHaveLength(3);
+    expect(boxes).toHaveLength(4); // two pupils, the key, all the pupils' pages to print
     for (const [i, b] of boxes.entries()) {
       expect(b.height, `file ${i + 1}: 44 px tall`).toBeGreaterThanOrEqual(44);
       const next = boxes[i + 1];

@@ -519,14 +519,15 @@ describe('the web page', () => {
     await page.selectOption('label:has-text("Font") + select', 'lexend');
     await page.click('button:has-text("Make the class set")');
     // what was made, with the pages there are to print
-    const said = /Ready in [\d.]+ s: 3 pupils' PDFs \((\d+) pages each, (\d+) in all\) and the answer key \((\d+) pages?\)\./.exec(await settled(page));
+    const said = /Ready in [\d.]+ s: 3 pupils' PDFs \((\d+) pages each, (\d+) in all\) and the answer key \((\d+) pages?\)\. To print every pupil's pages at once: all-pupils\.pdf\./.exec(await settled(page));
     expect(said).not.toBeNull();
     expect(Number(said![2])).toBe(3 * Number(said![1]));
     const zip = unzipSync(await downloadOf(page, 'Download the class set'));
     expect(pdfPages(Buffer.from(zip['Ben.pdf']!))).toBe(Number(said![1]));
     expect(pdfPages(Buffer.from(zip['answer-key.pdf']!))).toBe(Number(said![3]));
+    expect(pdfPages(Buffer.from(zip['all-pupils.pdf']!))).toBe(Number(said![2]));
     // each file on its own, without unzipping: the first pupil's is shown, any other one a press away
-    expect(await page.$$eval('.made button.file', (els) => els.map((el) => el.getAttribute('data-file')))).toEqual(['Ava.pdf', 'Ben.pdf', 'Chloé.pdf', 'answer-key.pdf']);
+    expect(await page.$$eval('.made button.file', (els) => els.map((el) => el.getAttribute('data-file')))).toEqual(['Ava.pdf', 'Ben.pdf', 'Chloé.pdf', 'answer-key.pdf', 'all-pupils.pdf']);
     await page.waitForSelector('.made-files canvas.page[aria-label="The file, page 1 of 2"]');
     await page.click('.made button.file[data-file="Ben.pdf"]');
     expect(Buffer.from(zip['Ben.pdf']!).equals(await downloadOf(page, 'Download Ben.pdf'))).toBe(true);
@@ -547,7 +548,7 @@ describe('the web page', () => {
     const names = Object.keys(zip).sort();
     // the command line's files but its manifest, a list for programs a teacher has no use for
     expect(names).toEqual(readdirSync(join(cwd, 'out')).filter((n) => n !== 'manifest.json').sort());
-    expect(names).toHaveLength(3 + 1); // a PDF a pupil, the key
+    expect(names).toHaveLength(3 + 2); // a PDF a pupil, the key, all pupils' pages to print
     for (const n of names) expect(Buffer.from(zip[n]!).equals(readFileSync(join(cwd, 'out', n))), n).toBe(true);
     expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Ben');
     expect(pdfText(Buffer.from(zip['Ben.pdf']!))).toContain('Maths puzzles');
@@ -879,7 +880,7 @@ describe('the web page', () => {
     await page.fill('#roster', '1. Ava Smith\n2) Ben Jones\n3\tChloe Brown\n');
     await page.click('button:has-text("Make the class set")');
     expect(await settled(page)).toMatch(/^Ready in .*: 3 pupils' PDFs/);
-    expect(await page.locator('.made button.file').evaluateAll((els) => els.map((e) => e.firstChild?.textContent))).toEqual(['Ava-Smith.pdf', 'Ben-Jones.pdf', 'Chloe-Brown.pdf', 'answer-key.pdf']);
+    expect(await page.locator('.made button.file').evaluateAll((els) => els.map((e) => e.firstChild?.textContent))).toEqual(['Ava-Smith.pdf', 'Ben-Jones.pdf', 'Chloe-Brown.pdf', 'answer-key.pdf', 'all-pupils.pdf']);
     const sheet = pdfText(await downloadOf(page, 'Download Ava-Smith.pdf'));
     expect(sheet).toMatch(/Name:\s+Ava Smith/);
     expect(sheet).not.toMatch(/1\. Ava/);

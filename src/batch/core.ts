@@ -4,7 +4,8 @@ import type { BatchPlan } from './plan.js';
 import { counter, Files, type BatchSink, type ManifestFile } from './files.js';
 import { Roles } from './roles.js';
 import { pupilFileNames } from './roster.js';
-import type { BatchTasks, GenerateResult, KeyResult, PupilResult, Setup, Task } from './tasks.js';
+import { KEY_FILE, MANIFEST, PRINT_FILE } from './file-names.js';
+import type { BatchTasks, GenerateResult, KeyResult, PdfResult, PupilResult, Setup, Task } from './tasks.js';
 
 /**
  * A batch without files or threads: the plan comes in as data, the work goes to a task runner (a
@@ -34,8 +35,7 @@ export interface Manifest {
   worksheets?: { worksheet: number; kind: string; name: string; codes: string[]; firstPage: number; answersPage: number | null }[];
 }
 
-export const KEY_FILE = 'answer-key.pdf';
-export const MANIFEST = 'manifest.json';
+export { KEY_FILE, MANIFEST } from './file-names.js';
 
 /**
  * Runs every task in this thread: for a Web Worker, and for tests. The drawing code is loaded with
@@ -81,8 +81,9 @@ interface Drawn {
 
 /**
  * A class streams through: pupils are generated and drawn a few at a time, each pupil's file is
- * passed on as soon as it is drawn, and the key (drawn on one worker as one document) grows pupil
- * by pupil in roster order. Memory holds a few pupils, never the class.
+ * passed on as soon as it is drawn, and the key (drawn on one worker as one document) and the file
+ * to print (joined there too) grow pupil by pupil in roster order. Memory holds a few pupils, never
+ * the class.
  */
 async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: Manifest, progress: Progress): Promise<void> {
   const { plan } = setup;
@@ -90,11 +91,13 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
   const keyed = plan.answers !== 'none';
   const count = counter(progress, roster.length * (keyed ? 2 : 1));
   const keyWorker = runner.size - 1;
+  // one pupil's file is already the whole class to print
+  const print = roster.length > 1 ? files.open(PRINT_FILE) : null;
   // With two or more workers, generating and drawing go to different threads (see Roles).
   const roles = new Roles(runner.size, roster.length);
   const draw = async (i: number): Promise<Drawn> => {
     if (runner.size === 1) {
-      const d = await runner.run<PupilResult>({ type: 'pupil', pupil: i, key: keying });
+      const d = await runner.run<PupilResult>({ type: 'pupil', pupil: i, key: keying, print: !!print });
       return { pupil: d.result, worker: d.worker };
     }
     const g = await runner.run<GenerateResult>({ type: 'generate', pupil: i }, roles.mayGenerate);
@@ -114,7 +117,7 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
       drawn[started] = p;
     }
   };
-  const names = pupilFileNames(roster, [KEY_FILE, MANIFEST], plan.classes ?? null);
+  const names = pupilFileNames(roster, [KEY_FILE, MANIFEST, PRINT_FILE], plan.classes ?? null);
   // Opened with the first pupil's answers: a plan whose worksheets have no answer pages gets no key.
   let key: ReturnType<Files['open']> | null = null;
   let keying = keyed;
@@ -124,6 +127,11 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
     const d = await drawn[i]!;
     drawn[i] = null;
     await files.write(names[i]!, d.pupil.pdf, d.pupil.pages);
+    if (print) {
+      // One worker joined the pupil as it drew them; with more, the key worker joins them all.
+      const p = d.pupil.print ?? (await runner.run<PdfResult>({ type: 'print', pupil: i, pdf: d.pupil.pdf }, keyWorker)).result;
+      await print.write(p.pdf);
+    }
     manifest.pupils.push({
       name: roster[i]!,
       ...(plan.classes?.[i] ? { class: plan.classes[i] } : {}),
@@ -142,6 +150,11 @@ async function pupils(setup: Setup, runner: TaskRunner, files: Files, manifest: 
     const end = await runner.run<KeyResult>({ type: 'key-end' }, keyWorker);
     await key.write(end.result.pdf);
     await key.close(end.result.pages!);
+  }
+  if (print) {
+    const end = await runner.run<KeyResult>({ type: 'print-end' }, keyWorker);
+    await print.write(end.result.pdf);
+    await print.close(end.result.pages!);
   }
 }
 

@@ -123,7 +123,7 @@ export function parsePdf(buf: Uint8Array): ParsedPdf {
 }
 
 /** A language tag as a PDF string: tags are letters, digits and hyphens (anything else is left as English). */
-function langTag(lang: string | undefined): string {
+export function langTag(lang: string | undefined): string {
   return lang && /^[A-Za-z0-9-]+$/.test(lang) ? lang : 'en';
 }
 
@@ -134,14 +134,19 @@ export function pdfText(s: string): string {
   return `<${hex}>`;
 }
 
-class Writer {
+export class Writer {
   private parts: Uint8Array[] = [];
   private size = 0;
   private offsets: number[] = [];
   private hash = md5.create();
   next = 1;
 
-  constructor() {
+  /**
+   * `hashStreams` false: the file ID is hashed from everything but the streams' bytes (their
+   * dictionaries still give each one's length). For a file joined from many PDFs, where hashing
+   * every byte in JS was half of the joining's time.
+   */
+  constructor(private hashStreams = true) {
     this.push(latin1Bytes('%PDF-1.7\n%\xFF\xFF\xFF\xFF\n'));
   }
 
@@ -149,10 +154,10 @@ class Writer {
     return this.next++;
   }
 
-  private push(b: Uint8Array): void {
+  private push(b: Uint8Array, hashed = true): void {
     this.parts.push(b);
     this.size += b.length;
-    this.hash.update(b);
+    if (hashed) this.hash.update(b);
   }
 
   object(num: number, head: string, stream: Uint8Array | null = null): void {
@@ -162,8 +167,15 @@ class Writer {
       return;
     }
     this.push(latin1Bytes(`${num} 0 obj\n${head}\nstream\n`));
-    this.push(stream);
+    this.push(stream, this.hashStreams);
     this.push(latin1Bytes('\nendstream\nendobj\n'));
+  }
+
+  /** The bytes written since the last take (a file passed on as it is made). */
+  take(): Uint8Array {
+    const out = concatBytes(this.parts);
+    this.parts = [];
+    return out;
   }
 
   finish(root: number, info: number): Uint8Array {
@@ -189,9 +201,10 @@ export interface MergeOptions {
   impose?: { sheet: { w: number; h: number }; order: (number | null)[][] };
 }
 
-interface Placed {
+export interface Placed {
   ref: number; // new object number: a page, or a form XObject when imposing
   w: number;
+  h: number;
 }
 
 /**
@@ -199,7 +212,7 @@ interface Placed {
  * one Document, in stretch order, and the stretches' parent trees are joined with their keys shifted
  * (pages carry their key in /StructParents).
  */
-class Structure {
+export class Structure {
   doc = 0; // the Document element, numbered when the first tagged stretch comes
   readonly parts: number[] = [];
   readonly nums: string[] = [];
@@ -214,14 +227,72 @@ function parentTreeEntries(nums: string): { key: number; value: string }[] {
   return out;
 }
 
+/**
+ * Font files already in a joined file, so one a later PDF embeds again (the same subset, byte for
+ * byte: a batch's pupils mostly use the same one) is stored once and shared. Only font files: they
+ * are most of a pupil's file and refer to nothing. Bounded, as a school's run sees many subsets.
+ */
+export class FontFiles {
+  private byKey = new Map<string, { bytes: Uint8Array; num: number }[]>();
+  private size = 0;
+
+  private static key(o: RawObject): string | null {
+    if (!o.stream || / 0 R\b/.test(o.head)) return null;
+    const b = o.stream;
+    // a cheap fingerprint to find candidates; the bytes themselves decide
+    let h = 0x811c9dc5;
+    for (let i = 0; i < b.length; i += 61) h = Math.imul(h ^ b[i]!, 0x01000193);
+    return `${o.head}|${b.length}|${h >>> 0}`;
+  }
+
+  find(o: RawObject): number | undefined {
+    const key = FontFiles.key(o);
+    if (key === null) return undefined;
+    return this.byKey.get(key)?.find((c) => sameBytes(c.bytes, o.stream!))?.num;
+  }
+
+  note(o: RawObject, num: number): void {
+    const key = FontFiles.key(o);
+    if (key === null) return;
+    if (this.size >= 64) this.byKey.clear(), (this.size = 0);
+    const list = this.byKey.get(key) ?? [];
+    // a copy: the PDF it came from may be handed to another thread (and its buffer emptied here)
+    list.push({ bytes: o.stream!.slice(), num });
+    this.byKey.set(key, list);
+    this.size++;
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Copies one stretch's pages and everything they use, renumbered; returns where each page went. */
-function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms: boolean, pagesRef: number, structure: Structure | null): Placed[] {
+export function copyPages(
+  w: Writer,
+  pdf: ParsedPdf,
+  fonts: { count: number },
+  asForms: boolean,
+  pagesRef: number,
+  structure: Structure | null,
+  stored: FontFiles | null = null,
+): Placed[] {
   const tags = new Map<string, string>();
   const renum = new Map<number, number>();
+  const seen = new Set<number>();
+  // the font files, as their descriptors name them
+  const fontFiles = new Set<number>();
+  if (stored) for (const o of pdf.objects.values()) for (const f of o.head.matchAll(/\/FontFile[23]? (\d+) 0 R/g)) fontFiles.add(Number(f[1]));
   const newNum = (n: number) => {
     let m = renum.get(n);
     if (m === undefined) {
-      m = w.reserve();
+      const o = fontFiles.has(n) ? pdf.objects.get(n) : undefined;
+      const before = o ? stored!.find(o) : undefined;
+      if (before !== undefined) seen.add(n); // the file has these bytes already: point there
+      m = before ?? w.reserve();
+      if (o && before === undefined) stored!.note(o, m);
       renum.set(n, m);
     }
     return m;
@@ -242,7 +313,6 @@ function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms:
         }),
     );
   const placed: Placed[] = [];
-  const seen = new Set<number>();
   const queue: number[] = [];
   const treeRef = structure ? Number(/\/StructTreeRoot (\d+) 0 R/.exec(pdf.objects.get(pdf.root)?.head ?? '')?.[1]) : 0;
   const tree = treeRef ? pdf.objects.get(treeRef) : undefined;
@@ -253,6 +323,7 @@ function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms:
     body = tree ? body.replace(/\/StructParents (\d+)/, (_, k: string) => `/StructParents ${Number(k) + shift}`) : body.replace(/\/StructParents \d+\s*/, '');
     const box = /\/MediaBox \[([^\]]*)\]/.exec(body)?.[1]?.trim().split(/\s+/).map(Number) ?? [0, 0, 0, 0];
     const width = box[2]! - box[0]!;
+    const height = box[3]! - box[1]!;
     if (asForms) {
       const contents = Number(/\/Contents (\d+) 0 R/.exec(body)?.[1]);
       const resources = Number(/\/Resources (\d+) 0 R/.exec(body)?.[1]);
@@ -261,11 +332,11 @@ function copyPages(w: Writer, pdf: ParsedPdf, fonts: { count: number }, asForms:
       seen.add(contents);
       const head = form.head.replace(/^<</, `<<\n/Type /XObject\n/Subtype /Form\n/BBox [${box.join(' ')}]\n/Resources ${resources} 0 R`);
       w.object(newNum(contents), rewrite(head), form.stream);
-      placed.push({ ref: newNum(contents), w: width });
+      placed.push({ ref: newNum(contents), w: width, h: height });
       queue.push(resources);
     } else {
       w.object(newNum(p), rewrite(body).replace(/^<</, `<<\n/Parent ${pagesRef} 0 R`));
-      placed.push({ ref: newNum(p), w: width });
+      placed.push({ ref: newNum(p), w: width, h: height });
       queue.push(...refsIn(body));
     }
     seen.add(p);
@@ -306,7 +377,7 @@ interface OutlineNode {
   children: OutlineNode[];
 }
 
-function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
+export function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
   const top: OutlineNode[] = [];
   for (const b of bookmarks) {
     let level = top;
@@ -322,7 +393,7 @@ function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
   return top;
 }
 
-function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, pageRef: (page: number) => number): { first: number; last: number; count: number } {
+export function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, pageRef: (page: number) => number): { first: number; last: number; count: number } {
   const nums = nodes.map(() => w.reserve());
   let count = nodes.length;
   nodes.forEach((node, i) => {
@@ -390,13 +461,17 @@ export function mergePdfs(chunks: Uint8Array[], opts: MergeOptions): Uint8Array 
     tagged = `\n/MarkInfo << /Marked true >>\n/StructTreeRoot ${root} 0 R`;
   }
   w.object(catalog, `<<\n/Type /Catalog\n/Pages ${pagesRef} 0 R${outlines}\n/Lang (${langTag(opts.meta.lang)})${tagged}\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
+  return w.finish(catalog, writeInfo(w, opts.meta));
+}
+
+/** The document information dictionary, dated as every file of ours is (the bytes must not depend on the day). */
+export function writeInfo(w: Writer, m: DocMeta): number {
   const info = w.reserve();
-  const m = opts.meta;
   w.object(
     info,
     `<<\n/Title ${pdfText(m.title)}\n/Subject ${pdfText(m.subject)}\n/Keywords ${pdfText(m.keywords)}\n/Author (puzzlepress)\n/Creator (puzzlepress)\n/Producer (puzzlepress \\(PDFKit\\))\n/CreationDate (D:20240101000000Z)\n/ModDate (D:20240101000000Z)\n>>`,
   );
-  return w.finish(catalog, info);
+  return info;
 }
 
 /**

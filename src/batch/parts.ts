@@ -1,3 +1,4 @@
+import { whose } from './roster.js';
 import type { Grid, Item, Kind, Paper, SectionContext } from '../core/kind.js';
 import { commonSchema } from '../core/common.js';
 import { findKind } from '../kinds/index.js';
@@ -124,11 +125,6 @@ export function classOf(plan: BatchPlan, pupilIndex: number | null = null): { cl
   return name ? { class: name } : {};
 }
 
-/** A pupil as the key names them: with their own class when the class list gives one (two Sam Lees). */
-export function whose(plan: BatchPlan, pupil: string, pupilIndex: number | null): string {
-  const own = pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
-  return own ? `${pupil} (${own})` : pupil;
-}
 
 /** A fixed page count for each part, so stretches rendered apart can be numbered as one document. */
 export function pagesOf(parts: Part[], answers: boolean): { pages: PlannedPage[]; starts: number[] } {

@@ -75,6 +75,12 @@ export function classListText(pupils: unknown[]): string {
   return ['Name,Class', ...rows.map((r) => `${cell(r.name)},${cell(r.class)}`)].join('\n');
 }
 
+/** A pupil as the key and the print file name them: with their own class when the class list gives one (two Sam Lees). */
+export function whose(plan: { classes?: string[] }, pupil: string, pupilIndex: number | null): string {
+  const own = pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
+  return own ? `${pupil} (${own})` : pupil;
+}
+
 /** A class list's names (see `readClassList`). */
 export function parseRoster(text: string, file: string): string[] {
   return readClassList(text, file).names;

@@ -6,7 +6,9 @@ import { PAPER_SIZE } from '../pdf/document.js';
 import { renderToBuffer } from '../pdf/render.js';
 import { KeyWriter } from './key.js';
 import type { Bookmark } from './merge.js';
-import { buildWorksheet, halfPage, pagesOf, whose, worksheetItems, type BuiltWorksheet, type Size } from './parts.js';
+import { whose } from './roster.js';
+import { PrintFile } from './print-file.js';
+import { buildWorksheet, halfPage, pagesOf, worksheetItems, type BuiltWorksheet, type Size } from './parts.js';
 import type { BatchPlan } from './plan.js';
 
 /** What every worker is started with. Plain data: it crosses the thread boundary. */
@@ -26,13 +28,18 @@ export interface Setup {
  * pupil's worksheets outlived two young-generation collections and went to the old one, ~10% of
  * all the memory promoted in a long batch. A booklet comes in two rounds: each worksheet is
  * generated and its pages counted ('sheet'), then its stretches are drawn with their final page
- * numbers by the worker that holds the models ('stretch').
+ * numbers by the worker that holds the models ('stretch'). Every pupil's file is also joined into
+ * one file to print, on the key's worker and in roster order ('print', 'print-end'; a lone worker
+ * joins each pupil as it draws them, `print`): there, not on the main thread, whose heap grew by
+ * ~30 MB in a school's run from taking the files apart.
  */
 export type Task =
   | { type: 'generate'; pupil: number }
-  | { type: 'pupil'; pupil: number; items?: Item<unknown>[][]; key?: boolean }
+  | { type: 'pupil'; pupil: number; items?: Item<unknown>[][]; key?: boolean; print?: boolean }
   | { type: 'key'; pupil: number; items?: Item<unknown>[][] }
   | { type: 'key-end' }
+  | { type: 'print'; pupil: number; pdf: Uint8Array }
+  | { type: 'print-end' }
   | { type: 'sheet'; worksheet: number }
   | { type: 'stretch'; worksheet: number; answers: boolean; first: number; total: number }
   | { type: 'cards'; worksheet: number; first: number; total: number };
@@ -43,6 +50,7 @@ export interface PupilResult {
   names: string[]; // per worksheet
   codes: string[][];
   key?: KeyResult; // the pupil's part of the key, when asked for (`key`)
+  print?: PdfResult; // the bytes that add the pupil to the file to print, when asked for (`print`)
 }
 
 /** Bytes of the key written so far; `total`: the pages it will have (0: none, so it is dropped); `pages` once it is finished. */
@@ -105,6 +113,7 @@ export class BatchTasks {
   private templates = new Templates();
   private held = new Map<string, PlannedPage[]>(); // pages waiting for their final page numbers
   private key: KeyWriter | null = null;
+  private print: PrintFile | null = null;
   private size: Size;
 
   constructor(private setup: Setup) {
@@ -121,7 +130,7 @@ export class BatchTasks {
       case 'generate':
         return this.generate(task.pupil);
       case 'pupil':
-        return this.pupil(task.pupil, task.items, task.key ?? false);
+        return this.pupil(task.pupil, task.items, task.key ?? false, task.print);
       case 'sheet':
         return this.sheet(task.worksheet);
       case 'key':
@@ -131,6 +140,18 @@ export class BatchTasks {
         const { bytes, pages } = await this.key.end();
         this.key = null;
         return { pdf: bytes, pages };
+      }
+      case 'print':
+        return this.addToPrint(task.pupil, task.pdf);
+      case 'print-end': {
+        if (!this.print) throw new Error('batch worker has no file to print to finish');
+        const { plan, seed } = this.setup;
+        const pupils = plan.roster!.length;
+        const meta = { title: plan.title, subject: messages(plan.lang).t('batch.printSubject', { pupils }), keywords: `puzzlepress, seed ${seed}`, lang: plan.lang };
+        const pages = this.print.pages;
+        const pdf = this.print.end(meta);
+        this.print = null;
+        return { pdf, pages };
       }
       case 'stretch':
         return { pdf: await this.release(`${task.answers ? 'back' : 'front'} ${task.worksheet}`, task) };
@@ -176,7 +197,14 @@ export class BatchTasks {
     return { pdf: total ? await this.key!.take() : new Uint8Array(0), total };
   }
 
-  private async pupil(index: number, items: Item<unknown>[][] | undefined, key: boolean): Promise<PupilResult> {
+  /** Adds a pupil's file to the file to print, in roster order. */
+  private addToPrint(index: number, pdf: Uint8Array): PdfResult {
+    const { plan } = this.setup;
+    this.print ??= new PrintFile();
+    return { pdf: this.print.add(pdf, whose(plan, plan.roster![index]!, index)) };
+  }
+
+  private async pupil(index: number, items: Item<unknown>[][] | undefined, key: boolean, print = false): Promise<PupilResult> {
     const { plan, seed } = this.setup;
     const name = plan.roster![index]!;
     const built = this.build(index, items);
@@ -189,6 +217,7 @@ export class BatchTasks {
       codes: built.map((b) => b.codes),
     };
     if (key) result.key = await this.addToKey(index, built);
+    if (print) result.print = this.addToPrint(index, result.pdf);
     return result;
   }
 

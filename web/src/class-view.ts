@@ -7,6 +7,7 @@ import type { ClassSetMade, OutFile, PlanData, Problem } from './protocol.js';
 import { Preview } from './preview.js';
 import { Status } from './status.js';
 import { classListText, notText, planPupils, readClassList } from '../../src/batch/roster.js';
+import { KEY_FILE, PRINT_FILE } from '../../src/batch/file-names.js';
 import { FONT_HELP, FONTS } from './common.js';
 
 interface Sheet {
@@ -332,7 +333,11 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (m.pupils) {
       const each = pupils.every((f) => f.pages === pupils[0]!.pages) ? `${pages(pupils[0]!.pages)} each, ` : '';
       const them = m.pupils === 1 ? `1 pupil's PDF (${pages(all)})` : `${m.pupils} pupils' PDFs (${each}${all} in all)`;
-      return `${them}${others.length ? ` and the answer key (${pages(others[0]!.pages)})` : ''}`;
+      const key = others.find((f) => f.name === KEY_FILE);
+      const print = others.find((f) => f.name === PRINT_FILE);
+      // blank pages in it: each pupil starts on a sheet of their own when printed on both sides
+      const sides = print && print.pages > all ? ', on both sides' : '';
+      return `${them}${key ? ` and the answer key (${pages(key.pages)})` : ''}${print ? `. To print every pupil's pages at once${sides}: ${print.name}` : ''}`;
     }
     // named as the booklet names them: its answers and its cards to cut out are files of their own
     const [book, ...rest] = others;
