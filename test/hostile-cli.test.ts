@@ -97,7 +97,7 @@ describe('batches', () => {
     let r = cli(['batch', join(dir, 'deck.yaml'), '--out', join(dir, 'out'), '--workers', '64'], dir);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Note: using \d+ workers, one for each core/);
-    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'manifest.json']);
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['Ava.pdf', 'Ben.pdf', 'all-pupils.pdf', 'manifest.json']);
     for (const f of ['Ava.pdf', 'Ben.pdf']) expect(await pdfPages(join(dir, 'out', f))).toBeGreaterThan(0);
     r = cli(['batch', join(dir, 'deck.yaml'), '--out', '/proc/version/out', '--workers', '64'], dir);
     expect(r.code).toBe(2);

@@ -103,7 +103,7 @@ describe('large print (pupils\' pages; the answer key stays in normal print)', (
       expect(plan.largePrint).toBe(large);
       const files = new Map<string, Uint8Array>();
       const key: Uint8Array[] = [];
-      const sink: BatchSink = { file: async (n, b) => void files.set(n, b), open: () => ({ write: async (b) => void key.push(b), close: async () => {} }) };
+      const sink: BatchSink = { file: async (n, b) => void files.set(n, b), open: (n) => ({ write: async (b) => void (n === 'answer-key.pdf' && key.push(b)), close: async () => {} }) };
       const setup = batchSetup(plan, 'lp', 'week.yaml');
       await runBatchCore(setup, new InThreadRunner(setup), sink);
       return { ava: await readTagged(files.get('Ava.pdf')!), key: await readTagged(Buffer.concat(key)) };

@@ -123,7 +123,7 @@ describe('tagged PDFs', () => {
 
     const roster = parsePlanText('title: Week\nseed: tags\nroster: r.csv\nworksheets:\n  - kind: calcudoku\n    size: 4\n    count: 2\n', 'week.yaml', () => 'Ava\nBen\n');
     const keyParts: Uint8Array[] = [];
-    const sink2: BatchSink = { file: async (name, b) => void files.set(name, b), open: () => ({ write: async (b) => void keyParts.push(b), close: async () => {} }) };
+    const sink2: BatchSink = { file: async (name, b) => void files.set(name, b), open: (n) => ({ write: async (b) => void (n === 'answer-key.pdf' && keyParts.push(b)), close: async () => {} }) };
     const setup2 = batchSetup(roster, 'tags', 'week.yaml');
     await runBatchCore(setup2, new InThreadRunner(setup2), sink2);
     const key = await readTagged(Buffer.concat(keyParts));
