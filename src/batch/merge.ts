@@ -245,21 +245,20 @@ export class FontFiles {
     return `${o.head}|${b.length}|${h >>> 0}`;
   }
 
-  find(o: RawObject): number | undefined {
+  /** The number of a font file with these bytes already in the file (`known`), else a fresh one, noted for the next. */
+  numberFor(o: RawObject, fresh: () => number): { num: number; known: boolean } {
     const key = FontFiles.key(o);
-    if (key === null) return undefined;
-    return this.byKey.get(key)?.find((c) => sameBytes(c.bytes, o.stream!))?.num;
-  }
-
-  note(o: RawObject, num: number): void {
-    const key = FontFiles.key(o);
-    if (key === null) return;
-    if (this.size >= 64) this.byKey.clear(), (this.size = 0);
+    if (key === null) return { num: fresh(), known: false };
     const list = this.byKey.get(key) ?? [];
+    const before = list.find((c) => sameBytes(c.bytes, o.stream!));
+    if (before) return { num: before.num, known: true };
+    const num = fresh();
+    if (this.size >= 64) this.byKey.clear(), (this.size = 0);
     // a copy: the PDF it came from may be handed to another thread (and its buffer emptied here)
     list.push({ bytes: o.stream!.slice(), num });
     this.byKey.set(key, list);
     this.size++;
+    return { num, known: false };
   }
 }
 
@@ -289,10 +288,13 @@ export function copyPages(
     let m = renum.get(n);
     if (m === undefined) {
       const o = fontFiles.has(n) ? pdf.objects.get(n) : undefined;
-      const before = o ? stored!.find(o) : undefined;
-      if (before !== undefined) seen.add(n); // the file has these bytes already: point there
-      m = before ?? w.reserve();
-      if (o && before === undefined) stored!.note(o, m);
+      if (o) {
+        const shared = stored!.numberFor(o, () => w.reserve());
+        if (shared.known) seen.add(n); // the file has these bytes already: point there
+        m = shared.num;
+      } else {
+        m = w.reserve();
+      }
       renum.set(n, m);
     }
     return m;
@@ -377,7 +379,7 @@ interface OutlineNode {
   children: OutlineNode[];
 }
 
-export function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
+function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
   const top: OutlineNode[] = [];
   for (const b of bookmarks) {
     let level = top;
@@ -393,7 +395,7 @@ export function outlineTree(bookmarks: Bookmark[]): OutlineNode[] {
   return top;
 }
 
-export function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, pageRef: (page: number) => number): { first: number; last: number; count: number } {
+function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, pageRef: (page: number) => number): { first: number; last: number; count: number } {
   const nums = nodes.map(() => w.reserve());
   let count = nodes.length;
   nodes.forEach((node, i) => {
@@ -408,6 +410,16 @@ export function writeOutlines(w: Writer, nodes: OutlineNode[], parent: number, p
     w.object(nums[i]!, `<<\n${lines.join('\n')}\n>>`);
   });
   return { first: nums[0]!, last: nums[nums.length - 1]!, count };
+}
+
+/** The bookmarks as the file's outline; what the catalog then says of it ('' when there are none). */
+export function writeOutline(w: Writer, bookmarks: Bookmark[], pageRef: (page: number) => number): string {
+  const tree = outlineTree(bookmarks);
+  if (!tree.length) return '';
+  const root = w.reserve();
+  const sub = writeOutlines(w, tree, root, pageRef);
+  w.object(root, `<<\n/Type /Outlines\n/First ${sub.first} 0 R\n/Last ${sub.last} 0 R\n/Count ${sub.count}\n>>`);
+  return `\n/Outlines ${root} 0 R\n/PageMode /UseOutlines`;
 }
 
 /** One PDF from stretches rendered separately, with one outline and one set of document info. */
@@ -445,14 +457,7 @@ export function mergePdfs(chunks: Uint8Array[], opts: MergeOptions): Uint8Array 
     pageOf = (p) => kids[Math.min(p, kids.length - 1)]!;
   }
   w.object(pagesRef, `<<\n/Type /Pages\n/Count ${kids.length}\n/Kids [${kids.map((k) => `${k} 0 R`).join(' ')}]\n>>`);
-  const tree = outlineTree(opts.bookmarks);
-  let outlines = '';
-  if (tree.length && kids.length) {
-    const root = w.reserve();
-    const sub = writeOutlines(w, tree, root, pageOf);
-    w.object(root, `<<\n/Type /Outlines\n/First ${sub.first} 0 R\n/Last ${sub.last} 0 R\n/Count ${sub.count}\n>>`);
-    outlines = `\n/Outlines ${root} 0 R\n/PageMode /UseOutlines`;
-  }
+  const outlines = kids.length ? writeOutline(w, opts.bookmarks, pageOf) : '';
   let tagged = '';
   if (structure?.parts.length) {
     const root = w.reserve();

@@ -1,4 +1,4 @@
-import { whose } from './roster.js';
+import { ownClass, whose } from './roster.js';
 import type { Grid, Item, Kind, Paper, SectionContext } from '../core/kind.js';
 import { commonSchema } from '../core/common.js';
 import { findKind } from '../kinds/index.js';
@@ -120,11 +120,9 @@ export function buildWorksheet(
  * nothing when neither names one (the line is left blank).
  */
 export function classOf(plan: BatchPlan, pupilIndex: number | null = null): { class?: string } {
-  const own = pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
-  const name = own || plan.className;
+  const name = ownClass(plan, pupilIndex) || plan.className;
   return name ? { class: name } : {};
 }
-
 
 /** A fixed page count for each part, so stretches rendered apart can be numbered as one document. */
 export function pagesOf(parts: Part[], answers: boolean): { pages: PlannedPage[]; starts: number[] } {

@@ -1,5 +1,5 @@
 import type { DocMeta } from '../pdf/document.js';
-import { copyPages, FontFiles, langTag, outlineTree, parsePdf, writeInfo, writeOutlines, Writer, type Bookmark, type Placed } from './merge.js';
+import { copyPages, FontFiles, langTag, parsePdf, writeInfo, writeOutline, Writer, type Bookmark, type Placed } from './merge.js';
 
 /**
  * Every pupil's pages in one file, so a class is printed in one go rather than file by file. It is
@@ -21,7 +21,6 @@ export class PrintFile {
   private marks: Bookmark[] = [];
   private last: Placed | null = null;
   private lastCount = 0;
-  blanks = 0;
 
   /** Adds a pupil's PDF; returns the bytes to append to the file. */
   add(pdf: Uint8Array, pupil: string): Uint8Array {
@@ -31,7 +30,6 @@ export class PrintFile {
       const blank = this.w.reserve();
       this.w.object(blank, `<<\n/Type /Page\n/Parent ${this.pagesRef} 0 R\n/MediaBox [0 0 ${this.last.w} ${this.last.h}]\n/Resources << >>\n>>`);
       this.kids.push(blank);
-      this.blanks++;
     }
     const placed = copyPages(this.w, parsed, this.fonts, false, this.pagesRef, null, this.stored);
     this.marks.push({ path: [pupil], page: this.kids.length });
@@ -49,14 +47,7 @@ export class PrintFile {
   end(meta: DocMeta): Uint8Array {
     const w = this.w;
     w.object(this.pagesRef, `<<\n/Type /Pages\n/Count ${this.kids.length}\n/Kids [${this.kids.map((k) => `${k} 0 R`).join(' ')}]\n>>`);
-    let outlines = '';
-    const tree = outlineTree(this.marks);
-    if (tree.length) {
-      const root = w.reserve();
-      const sub = writeOutlines(w, tree, root, (p) => this.kids[p]!);
-      w.object(root, `<<\n/Type /Outlines\n/First ${sub.first} 0 R\n/Last ${sub.last} 0 R\n/Count ${sub.count}\n>>`);
-      outlines = `\n/Outlines ${root} 0 R\n/PageMode /UseOutlines`;
-    }
+    const outlines = writeOutline(w, this.marks, (p) => this.kids[p]!);
     w.object(this.catalog, `<<\n/Type /Catalog\n/Pages ${this.pagesRef} 0 R${outlines}\n/Lang (${langTag(meta.lang)})\n/ViewerPreferences << /DisplayDocTitle true >>\n>>`);
     return w.finish(this.catalog, writeInfo(w, meta));
   }

@@ -75,9 +75,14 @@ export function classListText(pupils: unknown[]): string {
   return ['Name,Class', ...rows.map((r) => `${cell(r.name)},${cell(r.class)}`)].join('\n');
 }
 
+/** A pupil's own class, as the class list gives it ('' for none, and for the booklet: no pupil). */
+export function ownClass(plan: { classes?: string[] }, pupilIndex: number | null): string {
+  return pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
+}
+
 /** A pupil as the key and the print file name them: with their own class when the class list gives one (two Sam Lees). */
 export function whose(plan: { classes?: string[] }, pupil: string, pupilIndex: number | null): string {
-  const own = pupilIndex === null ? '' : (plan.classes?.[pupilIndex] ?? '');
+  const own = ownClass(plan, pupilIndex);
   return own ? `${pupil} (${own})` : pupil;
 }
 
