@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePlan } from '../src/batch/plan-file.js';
-import { classListText, parseRoster, planPupils, pupilFileNames, readClassList } from '../src/batch/roster.js';
+import { classListText, planPupils, pupilFileNames, readClassList } from '../src/batch/roster.js';
 import { bookletOrder, mergePdfs, parsePdf } from '../src/batch/merge.js';
 import { planJsonSchema } from '../src/batch/schema.js';
 import { Roles } from '../src/batch/roles.js';
@@ -95,38 +95,38 @@ describe('plan files', () => {
 
 describe('rosters', () => {
   it('take one name a line with an optional header', () => {
-    expect(parseRoster('Ava\nBen\n', 'c.csv')).toEqual(['Ava', 'Ben']);
-    expect(parseRoster('Name\r\nAva\r\n', 'c.csv')).toEqual(['Ava']);
+    expect(readClassList('Ava\nBen\n', 'c.csv').names).toEqual(['Ava', 'Ben']);
+    expect(readClassList('Name\r\nAva\r\n', 'c.csv').names).toEqual(['Ava']);
     // a one-column list whose names hold commas is still a name a line
-    expect(parseRoster('Smith, Ava\nJones, Ben\n', 'c.csv')).toEqual(['Smith, Ava', 'Jones, Ben']);
+    expect(readClassList('Smith, Ava\nJones, Ben\n', 'c.csv').names).toEqual(['Smith, Ava', 'Jones, Ben']);
   });
 
   it('take a list written on one line, as pasted from an e-mail or a spreadsheet row', () => {
-    expect(parseRoster('Ava, Ben, Chloé, Dan, Emma\n', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloé', 'Dan', 'Emma']);
-    expect(parseRoster('Ava; Ben', 'c.csv')).toEqual(['Ava', 'Ben']);
-    expect(parseRoster('Ava\tBen\tChloe', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
-    expect(parseRoster('Ava, Ben, Chloe,', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
+    expect(readClassList('Ava, Ben, Chloé, Dan, Emma\n', 'c.csv').names).toEqual(['Ava', 'Ben', 'Chloé', 'Dan', 'Emma']);
+    expect(readClassList('Ava; Ben', 'c.csv').names).toEqual(['Ava', 'Ben']);
+    expect(readClassList('Ava\tBen\tChloe', 'c.csv').names).toEqual(['Ava', 'Ben', 'Chloe']);
+    expect(readClassList('Ava, Ben, Chloe,', 'c.csv').names).toEqual(['Ava', 'Ben', 'Chloe']);
     // one pupil written "last name, first name" stays one pupil; so does one plain name
-    expect(parseRoster('Smith, Ava', 'c.csv')).toEqual(['Smith, Ava']);
-    expect(parseRoster('Ava Smith\n', 'c.csv')).toEqual(['Ava Smith']);
+    expect(readClassList('Smith, Ava', 'c.csv').names).toEqual(['Smith, Ava']);
+    expect(readClassList('Ava Smith\n', 'c.csv').names).toEqual(['Ava Smith']);
     // first and last names pasted from two spreadsheet columns without headings
-    expect(parseRoster('Ava\tSmith\nBen\tJones\n', 'c.csv')).toEqual(['Ava Smith', 'Ben Jones']);
+    expect(readClassList('Ava\tSmith\nBen\tJones\n', 'c.csv').names).toEqual(['Ava Smith', 'Ben Jones']);
     // a spreadsheet's own file, or any other that is not text, says how to make a list of it
-    expect(() => parseRoster('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml', 'class.xlsx')).toThrow(/^class\.xlsx is a spreadsheet file, not a list; .*Save As .*CSV/);
-    expect(() => parseRoster('\u00d0\u00cf\u0011\u00e0\u00a1\u00b1', 'class.xls')).toThrow(/is a spreadsheet file/);
-    expect(() => parseRoster('\u0089PNG\r\n\u001a\n\u0000', 'photo.png')).toThrow(/^photo\.png is not a text file/);
-    expect(() => parseRoster('Ava, Ben, ava', 'c.csv')).toThrow(/^c\.csv:1: "ava" is already/);
-    expect(() => parseRoster('Ava, , Ben', 'c.csv')).toThrow(/^c\.csv:1: a name in the class list is blank/);
+    expect(() => readClassList('PK\u0003\u0004\u0014\u0000\u0006\u0000[Content_Types].xml', 'class.xlsx')).toThrow(/^class\.xlsx is a spreadsheet file, not a list; .*Save As .*CSV/);
+    expect(() => readClassList('\u00d0\u00cf\u0011\u00e0\u00a1\u00b1', 'class.xls')).toThrow(/is a spreadsheet file/);
+    expect(() => readClassList('\u0089PNG\r\n\u001a\n\u0000', 'photo.png')).toThrow(/^photo\.png is not a text file/);
+    expect(() => readClassList('Ava, Ben, ava', 'c.csv')).toThrow(/^c\.csv:1: "ava" is already/);
+    expect(() => readClassList('Ava, , Ben', 'c.csv')).toThrow(/^c\.csv:1: a name in the class list is blank/);
   });
 
   it('take the name columns of a spreadsheet\'s export, leaving the other columns out', () => {
-    expect(parseRoster('Name,Class\nZoe Brown,4M\n"Smith, Ava",4M\n', 'c.csv')).toEqual(['Zoe Brown', 'Smith, Ava']);
-    expect(parseRoster('Forename,Surname,Class\r\nZoe,Brown,4M\r\nBen,Ng,4M\r\n', 'c.csv')).toEqual(['Zoe Brown', 'Ben Ng']);
-    expect(parseRoster('Class;First name;Last name\n4M;Zoë;Brown\n', 'c.csv')).toEqual(['Zoë Brown']);
+    expect(readClassList('Name,Class\nZoe Brown,4M\n"Smith, Ava",4M\n', 'c.csv').names).toEqual(['Zoe Brown', 'Smith, Ava']);
+    expect(readClassList('Forename,Surname,Class\r\nZoe,Brown,4M\r\nBen,Ng,4M\r\n', 'c.csv').names).toEqual(['Zoe Brown', 'Ben Ng']);
+    expect(readClassList('Class;First name;Last name\n4M;Zoë;Brown\n', 'c.csv').names).toEqual(['Zoë Brown']);
     // pasted from a spreadsheet: tabs
-    expect(parseRoster('Pupil name\tClass\nAva\t4M\nBen\t4M\n', 'c.csv')).toEqual(['Ava', 'Ben']);
-    expect(parseRoster('First name,Class\nAva,4M\n', 'c.csv')).toEqual(['Ava']);
-    expect(() => parseRoster('Name,Class\nAva,4M\n,4M\n', 'c.csv')).toThrow(/^c\.csv:3: a name in the class list is blank/);
+    expect(readClassList('Pupil name\tClass\nAva\t4M\nBen\t4M\n', 'c.csv').names).toEqual(['Ava', 'Ben']);
+    expect(readClassList('First name,Class\nAva,4M\n', 'c.csv').names).toEqual(['Ava']);
+    expect(() => readClassList('Name,Class\nAva,4M\n,4M\n', 'c.csv')).toThrow(/^c\.csv:3: a name in the class list is blank/);
   });
 
   it("take each pupil's class from a class column, and let two classes share a name", () => {
@@ -154,28 +154,28 @@ describe('rosters', () => {
   });
 
   it('name the file and line of a blank line or a repeated name', () => {
-    expect(() => parseRoster('', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
-    expect(() => parseRoster('name\n', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
-    expect(() => parseRoster('Ava\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:3: "ava" is already on line 1/);
+    expect(() => readClassList('', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
+    expect(() => readClassList('name\n', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
+    expect(() => readClassList('Ava\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:3: "ava" is already on line 1/);
     // a blank line counts as a line of the file: the repeated name is still named by its own line
-    expect(() => parseRoster('Ava\n\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:4: "ava" is already on line 1/);
-    expect(() => parseRoster('\n  \n', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
+    expect(() => readClassList('Ava\n\nBen\nava\n', 'c.csv')).toThrow(/^c\.csv:4: "ava" is already on line 1/);
+    expect(() => readClassList('\n  \n', 'c.csv')).toThrow(/^c\.csv: the class list is empty/);
   });
 
   it('leave out blank lines, as a list pasted from an e-mail or a document has them', () => {
-    expect(parseRoster('Ava\n\nBen\n  \n\nChloe\n', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
-    expect(parseRoster('\nName,Class\nAva,4M\n,\n\nBen,4M\n', 'c.csv')).toEqual(['Ava', 'Ben']);
-    expect(parseRoster('\n\nAva, Ben, Chloe\n\n', 'c.csv')).toEqual(['Ava', 'Ben', 'Chloe']);
+    expect(readClassList('Ava\n\nBen\n  \n\nChloe\n', 'c.csv').names).toEqual(['Ava', 'Ben', 'Chloe']);
+    expect(readClassList('\nName,Class\nAva,4M\n,\n\nBen,4M\n', 'c.csv').names).toEqual(['Ava', 'Ben']);
+    expect(readClassList('\n\nAva, Ben, Chloe\n\n', 'c.csv').names).toEqual(['Ava', 'Ben', 'Chloe']);
   });
 
   it('take a first line naming the one column for a heading, not a pupil', () => {
     for (const heading of ['Name', 'Pupil name', 'Pupil Name:', 'Student', 'Students', 'Names', 'First name', 'Surname', 'pupil_name', 'Full name'])
-      expect(parseRoster(`${heading}\nAva\nBen\n`, 'c.csv'), heading).toEqual(['Ava', 'Ben']);
+      expect(readClassList(`${heading}\nAva\nBen\n`, 'c.csv').names, heading).toEqual(['Ava', 'Ben']);
     // first name and surname in two columns, pasted from a spreadsheet or saved as CSV
-    expect(parseRoster('First name\tSurname\nAva\tSmith\nBen\tJones\n', 'c.csv')).toEqual(['Ava Smith', 'Ben Jones']);
-    expect(parseRoster('First name,Surname\nAva,Smith\n', 'c.csv')).toEqual(['Ava Smith']);
+    expect(readClassList('First name\tSurname\nAva\tSmith\nBen\tJones\n', 'c.csv').names).toEqual(['Ava Smith', 'Ben Jones']);
+    expect(readClassList('First name,Surname\nAva,Smith\n', 'c.csv').names).toEqual(['Ava Smith']);
     // a name like one is still a name when it is not the first line
-    expect(parseRoster('Ava\nStudent\n', 'c.csv')).toEqual(['Ava', 'Student']);
+    expect(readClassList('Ava\nStudent\n', 'c.csv').names).toEqual(['Ava', 'Student']);
   });
 
   it('give every pupil a safe file name, no two alike even ignoring case', () => {

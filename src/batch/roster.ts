@@ -86,11 +86,6 @@ export function whose(plan: { classes?: string[] }, pupil: string, pupilIndex: n
   return own ? `${pupil} (${own})` : pupil;
 }
 
-/** A class list's names (see `readClassList`). */
-export function parseRoster(text: string, file: string): string[] {
-  return readClassList(text, file).names;
-}
-
 /**
  * A class list: one name a line, an optional heading line ("Name", "Pupil name", "Students"); or a
  * spreadsheet's export whose first line names its columns (a "name" column, or "first name" and
