@@ -24,6 +24,17 @@ export interface Port {
   readFile(path: string, maxBytes?: number): Uint8Array;
   /** The names in a folder the user named, or null when `path` is a file. Errors as readFile. */
   listFolder(path: string): string[] | null;
+  /**
+   * A SHA-256 of the platform's own, where it has one that works piece by piece (Node's is about
+   * ten times as fast as the JavaScript one the library falls back on).
+   */
+  sha256?(): Hasher;
+}
+
+/** A digest fed piece by piece. */
+export interface Hasher {
+  update(bytes: Uint8Array): void;
+  digest(): Uint8Array;
 }
 
 /** A shipped file that the browser side has to fetch before the work can run. */

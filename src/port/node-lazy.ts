@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -91,6 +92,10 @@ export const nodePort: Port = {
   listAssets: (folder) => readdirSync(join(root, folder)).sort(),
   readFile: (path, maxBytes) => (maxBytes === undefined ? readFileSync(path) : readLimited(path, maxBytes)),
   listFolder: (path) => (statSync(path).isDirectory() ? readdirSync(path) : null),
+  sha256: () => {
+    const hash = createHash('sha256');
+    return { update: (bytes) => void hash.update(bytes), digest: () => hash.digest() };
+  },
 };
 
 setPort(nodePort);
