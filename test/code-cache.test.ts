@@ -1,0 +1,61 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { codeCacheFile, openCache, sealCache } from '../src/node/code-cache.js';
+import { cli } from './helpers/cli.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bundle = join(root, 'dist/batch/worker.bundle.cjs');
+const dir = mkdtempSync(join(tmpdir(), 'pp-code-cache-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the batch worker code cache', () => {
+  it('is used only for the source it was made for', () => {
+    const file = join(dir, 'a.v8-cache');
+    const data = new Uint8Array([1, 2, 3, 4, 5]);
+    writeFileSync(file, sealCache('let a = 1;', data));
+    expect(Array.from(openCache(file, 'let a = 1;')!.data)).toEqual([1, 2, 3, 4, 5]);
+    // V8 itself would take a cache made for any source of the same length
+    expect(openCache(file, 'let b = 1;')).toBeUndefined();
+    expect(openCache(join(dir, 'none.v8-cache'), 'let a = 1;')).toBeUndefined();
+  });
+
+  // `npm test` builds dist/ first, as `npm ci` does: this is the build a user runs.
+  it('is made by the build and accepted by V8 under the batch pool flags', () => {
+    expect(existsSync(codeCacheFile(bundle))).toBe(true);
+    const probe = `
+      import { setFlagsFromString } from 'node:v8';
+      import { Script } from 'node:vm';
+      import { V8_FLAGS } from './dist/batch/pool.js';
+      import { codeCacheFile, openCache, wrapBundle } from './dist/node/code-cache.js';
+      import { readText } from './dist/node/read-text.js';
+      for (const f of V8_FLAGS) setFlagsFromString(f);
+      const file = ${JSON.stringify(bundle)};
+      const source = wrapBundle(readText(file));
+      const cache = openCache(codeCacheFile(file), source);
+      const script = new Script(source, { filename: file, cachedData: cache?.data });
+      console.log(JSON.stringify({ found: !!cache, rejected: script.cachedDataRejected }));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ found: true, rejected: false });
+  });
+
+  it('leaves the bytes as they are: the built CLI writes what the source writes', () => {
+    const plan = join(dir, 'plan.yaml');
+    writeFileSync(
+      plan,
+      'title: Week 3\nseed: cache\npupils: [Ava, Ben]\nworksheets:\n  - {kind: calcudoku, size: 6, difficulty: medium, count: 4}\n  - {kind: flow, size: 8, count: 4}\n',
+    );
+    const built = spawnSync(process.execPath, [join(root, 'bin/puzzlepress.js'), 'batch', plan, '--out', join(dir, 'built'), '--workers', '1'], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const source = cli(['batch', plan, '--out', join(dir, 'source'), '--workers', '1']);
+    expect(source.code, source.stderr).toBe(0);
+    const names = readdirSync(join(dir, 'source')).sort();
+    expect(readdirSync(join(dir, 'built')).sort()).toEqual(names);
+    expect(names).toContain('all-pupils.pdf');
+    for (const n of names) expect(readFileSync(join(dir, 'built', n)).equals(readFileSync(join(dir, 'source', n))), n).toBe(true);
+  });
+});
