@@ -94,7 +94,7 @@ describe('batch with a roster', () => {
     }
   });
 
-  it('packs every pupil\'s solutions into the key, headed by their name and codes, in roster order, no block split', () => {
+  it('packs every pupil\'s solutions into the key, headed by their name, each code once, in roster order, no block split', () => {
     const key = join(out, 'answer-key.pdf');
     const byPage = Array.from({ length: pages(key) }, (_, i) => pdfText(key, i + 1));
     const pageOf = (text: string) => byPage.findIndex((t) => t.includes(text));
@@ -108,6 +108,8 @@ describe('batch with a roster', () => {
         const at = byPage.findIndex((t) => t.includes(p.name) && t.includes(`· ${w.name}`) && w.codes.every((c) => t.includes(c)));
         expect(at, `${p.name}: ${w.name}`).toBeGreaterThanOrEqual(first);
         for (const code of w.codes) expect(byPage.filter((t) => t.includes(code)), code).toHaveLength(1);
+        // above its answer only (the heading listed the codes again)
+        for (const code of w.codes) expect(byPage.join('').split(code), code).toHaveLength(2);
       }
       // The Fultiples key says how many cells to shade; count them on the regenerated board.
       const fw = p.worksheets.find((w) => w.kind === 'fultiples')!;

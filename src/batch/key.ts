@@ -167,27 +167,22 @@ export class KeyWriter {
   }
 
   /**
-   * The heading: the pupil, the worksheet, and the block's codes on the right where they fit (each
-   * answer also carries its number and code, as on the pupil's sheet).
+   * The heading: the pupil and the worksheet. Not the codes: each answer carries its number and
+   * code above it, as on the pupil's sheet, and a list of them in the heading only said them twice.
    */
   private drawBlock(b: KeyBlock, top: number): void {
     const d = this.d;
     const { x, w } = this.area;
     const line = { x, y: top, w, h: 13 };
     const title = `· ${b.worksheet}`;
-    const codes = b.slots.map((s) => (s.label ? `${s.label}: ${s.code ?? ''}` : (s.code ?? ''))).join('   ');
     const nameW = Math.min(d.textWidth(b.pupil, 12, 'bold'), w * 0.5);
-    const titleW = d.textWidth(title, 10);
-    const codesW = d.textWidth(codes, 7.5);
-    const showCodes = codes.trim() !== '' && nameW + 6 + titleW + 16 + codesW <= w;
     // right to left, the heading and the answers run from the right, as on the pupils' pages
     const msg = messages(this.plan.lang);
     const rtl = msg.dir === 'rtl';
-    const room = w - nameW - 6 - (showCodes ? codesW + 16 : 0);
+    const room = w - nameW - 6;
     d.tag('H2', () => {
       d.text(b.pupil, { ...line, x: rtl ? fromRight(this.area, 0, nameW) : x, w: nameW }, { size: 12, font: 'bold', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
       d.text(title, { ...line, x: rtl ? fromRight(this.area, nameW + 6, room) : x + nameW + 6, w: room }, { size: 10, color: '#444444', valign: 'bottom', fit: true, align: rtl ? 'right' : 'left' });
-      if (showCodes) d.text(codes, line, { size: 7.5, color: '#666666', align: rtl ? 'left' : 'right', valign: 'bottom' });
     });
     d.artifact(() => d.line(x, top + 16, x + w, top + 16, { stroke: '#999999', width: 0.5 }));
     const figures = { kind: b.heading, description: b.description, count: b.count, answers: true, heading: b.worksheet, ...(b.shared ? {} : { pupil: b.pupil }), msg };
