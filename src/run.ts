@@ -1,7 +1,7 @@
 import type { Explanation, Grid, Item, Kind, Paper, SectionContext } from './core/kind.js';
 import { Rng } from './core/rng.js';
 import { makeCode, parseCode, puzzleSeed, seedText } from './core/code.js';
-import { fail, failOn } from './core/errors.js';
+import { fail, failOn, got } from './core/errors.js';
 import { Templates } from './layout/templates.js';
 import { planPages, type Part, type PlannedPage } from './layout/plan.js';
 import { slotsBox } from './layout/page.js';
@@ -220,7 +220,7 @@ export function explainCount(raw: unknown): number | true | undefined {
   if (raw === undefined || raw === false) return undefined;
   if (raw === true) return true;
   const s = String(raw).trim();
-  if (!/^\d+$/.test(s) || Number(s) < 1) failOn('--explain', `takes how many puzzles to explain, a whole number from 1 (got "${s}"); leave the number out to explain them all`);
+  if (!/^\d+$/.test(s) || Number(s) < 1) failOn('--explain', `takes how many puzzles to explain, a whole number from 1 ${got(s)}; leave the number out to explain them all`);
   return Number(s);
 }
 

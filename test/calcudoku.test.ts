@@ -41,7 +41,7 @@ describe('calcudoku options', () => {
   });
 
   it.each([
-    [{ size: '2' }, /--size must be a whole number from 3 to 12 \(got 2\)/],
+    [{ size: '2' }, /--size must be a whole number from 3 to 12 \(got "2"\)/],
     [{ size: 13 }, /--size .*got 13/],
     [{ size: '6.5' }, /--size/],
     [{ difficulty: 'nightmare' }, /--difficulty must be one of easy, medium, hard, expert, unreasonable \(got "nightmare"\)/],

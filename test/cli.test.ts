@@ -51,6 +51,16 @@ describe('puzzlepress CLI', () => {
     expectUserError(['fultiples', '--template', '/nonexistent/t.hbs'], /t\.hbs does not exist/);
   });
 
+  it('quotes the bad value the same way for every option: as typed, in quotes', () => {
+    // it said "(got 99)", "(got \"0\")" and ", not \"0\"" before
+    expectUserError(['calcudoku', '--size', '99'], /--size must be a whole number from 3 to 12 \(got "99"\)$/);
+    expectUserError(['calcudoku', '--count', '0'], /--count must be a whole number from 1 to 1000 \(got "0"\)$/);
+    expectUserError(['flow', '--size', '0'], /--size must be a whole number from 5 to 20 \(got "0"\)$/);
+    expectUserError(['flow', '--difficulty', 'insane'], /--difficulty must be easy, medium, hard or expert \(got "insane"\)$/);
+    expectUserError(['dobble', '--cards', '99'], /--cards must be from 2 to 57: .* \(got "99"\)$/);
+    expectUserError(['dobble', '--symbols-per-card', '2'], /--symbols-per-card must be a whole number from 3 to \d+ \(got "2"\)$/);
+  });
+
   it('refuses a template with broken syntax before writing anything', () => {
     const dir = out();
     const t = join(dir, 'broken.hbs');

@@ -219,9 +219,9 @@ describe('the web page', () => {
     const r = cli(['calcudoku', '--size', '99']);
     const message = r.stderr.replace(/^puzzlepress: /, '').trim();
     expect(message).toMatch(/^--size /);
-    // the value is in the box beside it: no "(got 99)" in a program's voice
-    expect(message).toMatch(/ \(got 99\)$/);
-    expect(await page.textContent('.field.invalid .error')).toBe(message.replace(/^--size /, 'Size ').replace(' (got 99)', ''));
+    // the value is in the box beside it: no "(got "99")" in a program's voice
+    expect(message).toMatch(/ \(got "99"\)$/);
+    expect(await page.textContent('.field.invalid .error')).toBe(message.replace(/^--size /, 'Size ').replace(' (got "99")', ''));
     expect(await page.isDisabled('button:has-text("Download PDF")')).toBe(true);
     expect(await page.textContent('body')).not.toMatch(/at \w+ \(|Error:/); // no stack trace
     // a message with no field of its own is the status line's sentence, with its capital letter

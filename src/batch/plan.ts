@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml';
 import type { Kind, OptionSpec, Paper } from '../core/kind.js';
 import { COMMON_SAID, commonSchema } from '../core/common.js';
-import { choice, fail, UserError, type Said } from '../core/errors.js';
+import { choice, fail, got, UserError, type Said } from '../core/errors.js';
 import { flagOf } from '../core/options.js';
 import { KINDS, findKind } from '../kinds/index.js';
 import { checkClasses, checkNames, readClassList } from './roster.js';
@@ -309,7 +309,10 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
     if (!(e instanceof UserError) || e.message.startsWith(`${r.shown}:`)) throw e;
     const { key, text } = kindMessage(kind, e.message);
     const field = key ? (Object.keys(ws).find((n) => n === key || kind.options.some((s) => s.key === key && flagName(s) === n)) ?? key) : undefined;
-    r.fail(field ? [...at, field] : at, text, false, e);
+    // the kind saw the plan's numbers as the command line's words ("50"): the value as the plan wrote it
+    const written = field && field in ws ? got(ws[field]) : undefined;
+    const asWritten = (m: string) => (written ? m.replace(/ \(got (?:"(?:[^"\\]|\\.)*"|[^)]*)\)$/, ` ${written}`) : m);
+    r.fail(field ? [...at, field] : at, asWritten(text), false, new UserError(asWritten(e.message), e.more, { ...e, words: e.words && asWritten(e.words) }));
   }
   return {
     kind: kind.name,

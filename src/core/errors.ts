@@ -137,6 +137,15 @@ export function failOn(flag: string, rest: string, said?: Said): never {
   fail(rest.startsWith(':') ? `${flag}${rest}` : `${flag} ${rest}`, [], { field: flag, ...(said ? { said } : {}) });
 }
 
+/**
+ * The value a mistake was made with, said one way everywhere: as written in JSON, so a typed word
+ * is in quotes (`--count 0`: "0") and a plan's number is not (`count: 0`: 0); cut short when long.
+ */
+export function got(v: unknown): string {
+  const said = JSON.stringify(v) ?? String(v);
+  return `(got ${said.length > 40 ? `${said.slice(0, 39)}…` : said})`;
+}
+
 /** What a number outside `min`..`max` is about (whole numbers unless `step` says otherwise). */
 export function range(min: number, max: number, more: Partial<Said> = {}): Said {
   return { what: 'range', min, max, step: 1, ...more };

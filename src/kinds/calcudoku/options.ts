@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, fail, failTogether, failOn, range } from '../../core/errors.js';
+import { choice, fail, failTogether, failOn, got, range } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
 import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
@@ -15,7 +15,7 @@ export const optionSpecs: OptionSpec[] = [
 function sizeOf(v: unknown): number {
   if (v === undefined) return 6;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n) || n < 3 || n > 12) failOn('--size', `must be a whole number from 3 to 12 (got ${String(v)})`, range(3, 12));
+  if (!Number.isInteger(n) || n < 3 || n > 12) failOn('--size', `must be a whole number from 3 to 12 ${got(v)}`, range(3, 12));
   return n;
 }
 
@@ -24,7 +24,7 @@ function difficultyOf(v: unknown, size: number): Difficulty {
   if (v === undefined) return size === 3 ? 'easy' : 'medium';
   const s = String(v).trim().toLowerCase();
   if (!(DIFFICULTIES as readonly string[]).includes(s)) {
-    failOn('--difficulty', `must be one of easy, medium, hard, expert, unreasonable (got "${String(v)}")`, choice(DIFFICULTIES));
+    failOn('--difficulty', `must be one of easy, medium, hard, expert, unreasonable ${got(v)}`, choice(DIFFICULTIES));
   }
   if (size === 3 && s !== 'easy') failOn('--difficulty', `${s} needs --size 4 or more: a 3x3 Calcudoku can only be easy`);
   return s as Difficulty;
@@ -33,7 +33,7 @@ function difficultyOf(v: unknown, size: number): Difficulty {
 function opsOf(v: unknown): string {
   if (v === undefined) return '+-x/';
   const s = String(v).replace(/\s+/g, '').replace(/[×X]/g, 'x').replace(/[÷:]/g, '/').replace(/−/g, '-');
-  if (s === '' || /[^-+x*/]/.test(s)) failOn('--ops', `may only use + - x / (got "${String(v)}")`);
+  if (s === '' || /[^-+x*/]/.test(s)) failOn('--ops', `may only use + - x / ${got(v)}`);
   const mask = opsMaskOf(s);
   // 2-cell cages are the only ones division can fill, and too few pairs divide to tile a grid.
   if (mask === 8) failOn('--ops', '/ on its own cannot fill a grid: add + or x or - (for example --ops -/)');
@@ -43,7 +43,7 @@ function opsOf(v: unknown): string {
 function hideOpsOf(v: unknown): boolean {
   if (v === undefined || v === false || v === 'false' || v === '0') return false;
   if (v === true || v === 'true' || v === '1' || v === '') return true;
-  failOn('--hide-ops', `is a switch: give it or leave it out (got "${String(v)}")`);
+  failOn('--hide-ops', `is a switch: give it or leave it out ${got(v)}`);
 }
 
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { choice, fail, failOn, range } from '../../core/errors.js';
+import { choice, fail, failOn, got, range } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import { SET_NAMES, type SetName } from '../../pdf/symbols.js';
 import type { Shape } from './layout.js';
@@ -48,26 +48,26 @@ export const optionSpecs: OptionSpec[] = [
 export function wholeNumber(v: unknown, flag: string, dflt: number | undefined): number | undefined {
   if (v === undefined) return dflt;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
-  if (!Number.isInteger(n)) failOn(flag, `must be a whole number (got ${String(v)})`);
+  if (!Number.isInteger(n)) failOn(flag, `must be a whole number ${got(v)}`);
   return n;
 }
 
 export function oneOf<T extends string>(v: unknown, flag: string, allowed: readonly T[], dflt: T): T {
   if (v === undefined) return dflt;
   const s = String(v).trim().toLowerCase();
-  if (!(allowed as readonly string[]).includes(s)) failOn(flag, `must be one of ${allowed.join(', ')} (got "${String(v)}")`, choice(allowed));
+  if (!(allowed as readonly string[]).includes(s)) failOn(flag, `must be one of ${allowed.join(', ')} ${got(v)}`, choice(allowed));
   return s as T;
 }
 
 export function switchOf(v: unknown, flag: string): boolean {
   if (v === undefined || v === false || v === 'false' || v === '0') return false;
   if (v === true || v === 'true' || v === '1' || v === '') return true;
-  failOn(flag, `is a switch: give it or leave it out (got "${String(v)}")`);
+  failOn(flag, `is a switch: give it or leave it out ${got(v)}`);
 }
 
 export function symbolsPerCardOf(v: unknown, dflt: number): number {
   const k = wholeNumber(v, '--symbols-per-card', dflt)!;
-  checkSymbolsPerCard(k);
+  checkSymbolsPerCard(k, v ?? k);
   return k;
 }
 
@@ -81,14 +81,14 @@ export function symbolsOf(v: unknown): string | undefined {
 function bleedOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 0 && n <= 6)) failOn('--bleed', `must be a number of millimetres from 0 to 6, 3 is usual (got ${String(v)})`, { what: 'range', min: 0, max: 6, unit: 'mm' });
+  if (!(n >= 0 && n <= 6)) failOn('--bleed', `must be a number of millimetres from 0 to 6, 3 is usual ${got(v)}`, { what: 'range', min: 0, max: 6, unit: 'mm' });
   return Math.round(n * 10) / 10;
 }
 
 function cardSizeOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 (got ${String(v)})`, { what: 'range', min: 40, max: 200, unit: 'mm' });
+  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 ${got(v)}`, { what: 'range', min: 40, max: 200, unit: 'mm' });
   return Math.round(n * 10) / 10;
 }
 
@@ -111,7 +111,7 @@ export const schema = z
     const cards = wholeNumber(o.cards, '--cards', undefined);
     const full = deckSize(k);
     if (cards !== undefined && (cards < 2 || cards > full)) {
-      failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards (got ${cards})`, range(2, full));
+      failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards ${got(o.cards)}`, range(2, full));
     }
     const bleed = bleedOf(o.bleed);
     return {

@@ -1,4 +1,4 @@
-import { fail, failOn, range } from '../../core/errors.js';
+import { fail, failOn, got, range } from '../../core/errors.js';
 import { field, primePower } from './gf.js';
 
 /** Largest K we offer: q = 31 gives 993 cards, already more than anyone prints. */
@@ -29,10 +29,10 @@ export function cardsFrom(symbols: number, k: number): number {
   return n;
 }
 
-/** Refuses a K without a known projective plane, naming the nearest K values that work. */
-export function checkSymbolsPerCard(k: number): void {
+/** Refuses a K without a known projective plane, naming the nearest K values that work; `given` is K as the user wrote it. */
+export function checkSymbolsPerCard(k: number, given: unknown = k): void {
   if (!Number.isInteger(k) || k < 3 || k > MAX_SYMBOLS_PER_CARD) {
-    failOn('--symbols-per-card', `must be a whole number from 3 to ${MAX_SYMBOLS_PER_CARD} (got ${k})`, range(3, MAX_SYMBOLS_PER_CARD));
+    failOn('--symbols-per-card', `must be a whole number from 3 to ${MAX_SYMBOLS_PER_CARD} ${got(given)}`, range(3, MAX_SYMBOLS_PER_CARD));
   }
   if (hasPlane(k)) return;
   let below = k - 1;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fail, failTogether, aOrAn, failOn, range, choice } from '../../core/errors.js';
+import { fail, failTogether, aOrAn, failOn, got, range, choice } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
 import type { Difficulty } from './model.js';
 import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
@@ -74,7 +74,7 @@ function side(flag: string, raw: unknown): number | undefined {
   if (raw === undefined || raw === null || raw === '') return undefined;
   const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
   if (!Number.isInteger(n) || n < MIN_SIDE || n > MAX_SIDE) {
-    failOn(`--${flag}`, `must be a whole number from ${MIN_SIDE} to ${MAX_SIDE}, not "${raw}"`, range(MIN_SIDE, MAX_SIDE));
+    failOn(`--${flag}`, `must be a whole number from ${MIN_SIDE} to ${MAX_SIDE} ${got(raw)}`, range(MIN_SIDE, MAX_SIDE));
   }
   return n;
 }
@@ -82,7 +82,7 @@ function side(flag: string, raw: unknown): number | undefined {
 function parseColors(raw: string, width: number, height: number): [number, number] {
   const m = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(raw);
   const cap = Math.min(MAX_LINES, Math.floor((width * height) / 3));
-  if (!m) failOn('--colors', `must be one number, or the fewest and most lines with a dash between, such as 6-8 (not "${raw}")`);
+  if (!m) failOn('--colors', `must be one number, or the fewest and most lines with a dash between, such as 6-8 ${got(raw)}`);
   const min = Number(m[1]);
   const max = m[2] === undefined ? min : Number(m[2]);
   if (min > max) failOn('--colors', `${raw}: write the smaller number first, such as ${max}-${min}`);
@@ -97,7 +97,7 @@ function parseColors(raw: string, width: number, height: number): [number, numbe
 
 function levelOf(v: unknown): Difficulty {
   const level = v === undefined ? 'medium' : String(v).trim().toLowerCase();
-  if (!LEVELS.includes(level as Difficulty)) failOn('--difficulty', `must be easy, medium, hard or expert, not "${v}"`, choice(LEVELS));
+  if (!LEVELS.includes(level as Difficulty)) failOn('--difficulty', `must be easy, medium, hard or expert ${got(v)}`, choice(LEVELS));
   return level as Difficulty;
 }
 
