@@ -59,6 +59,8 @@ describe('puzzlepress CLI', () => {
     expectUserError(['flow', '--difficulty', 'insane'], /--difficulty must be easy, medium, hard or expert \(got "insane"\)$/);
     expectUserError(['dobble', '--cards', '99'], /--cards must be from 2 to 57: .* \(got "99"\)$/);
     expectUserError(['dobble', '--symbols-per-card', '2'], /--symbols-per-card must be a whole number from 3 to \d+ \(got "2"\)$/);
+    // a long value is cut inside its quotes
+    expectUserError(['calcudoku', '--difficulty', 'x'.repeat(60)], / \(got "x{39}…"\)$/);
   });
 
   it('refuses a template with broken syntax before writing anything', () => {

@@ -139,11 +139,12 @@ export function failOn(flag: string, rest: string, said?: Said): never {
 
 /**
  * The value a mistake was made with, said one way everywhere: as written in JSON, so a typed word
- * is in quotes (`--count 0`: "0") and a plan's number is not (`count: 0`: 0); cut short when long.
+ * is in quotes (`--count 0`: "0") and a plan's number is not (`count: 0`: 0). Cut short when
+ * long, a word inside its quotes.
  */
 export function got(v: unknown): string {
-  const said = JSON.stringify(v) ?? String(v);
-  return `(got ${said.length > 40 ? `${said.slice(0, 39)}…` : said})`;
+  const cut = (s: string) => (s.length > 40 ? `${s.slice(0, 39)}…` : s);
+  return `(got ${typeof v === 'string' ? JSON.stringify(cut(v)) : cut(JSON.stringify(v) ?? String(v))})`;
 }
 
 /** What a number outside `min`..`max` is about (whole numbers unless `step` says otherwise). */
