@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document } from 'yaml';
 import type { Kind, OptionSpec, Paper } from '../core/kind.js';
 import { COMMON_SAID, commonSchema } from '../core/common.js';
-import { choice, fail, got, UserError, type Said } from '../core/errors.js';
+import { choice, fail, got, GOT_WORDS, UserError, type Said } from '../core/errors.js';
 import { flagOf } from '../core/options.js';
 import { KINDS, findKind } from '../kinds/index.js';
 import { checkClasses, checkNames, readClassList } from './roster.js';
@@ -269,6 +269,8 @@ function kindInput(r: PlanReader, at: Path, kind: Kind, raw: Record<string, unkn
   return input;
 }
 
+const GOT_AT_END = new RegExp(`${GOT_WORDS.source}$`);
+
 /** "--size 30: give a whole number from 5 to 20" from a kind's own check, told as the plan's field. */
 function kindMessage(kind: Kind, message: string): { key?: string; text: string } {
   const m = /^--([a-z0-9-]+)(.*)$/s.exec(message);
@@ -311,7 +313,7 @@ function readWorksheet(r: PlanReader, index: number, raw: unknown): WorksheetPla
     const field = key ? (Object.keys(ws).find((n) => n === key || kind.options.some((s) => s.key === key && flagName(s) === n)) ?? key) : undefined;
     // the kind saw the plan's numbers as the command line's words ("50"): the value as the plan wrote it
     const written = field && field in ws ? got(ws[field]) : undefined;
-    const asWritten = (m: string) => (written ? m.replace(/ \(got (?:"(?:[^"\\]|\\.)*"|[^)]*)\)$/, ` ${written}`) : m);
+    const asWritten = (m: string) => (written ? m.replace(GOT_AT_END, ` ${written}`) : m);
     r.fail(field ? [...at, field] : at, asWritten(text), false, new UserError(asWritten(e.message), e.more, { ...e, words: e.words && asWritten(e.words) }));
   }
   return {

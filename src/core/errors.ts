@@ -147,6 +147,9 @@ export function got(v: unknown): string {
   return `(got ${typeof v === 'string' ? JSON.stringify(cut(v)) : cut(JSON.stringify(v) ?? String(v))})`;
 }
 
+/** got()'s words in a message, for those who put the value another way or leave it out. */
+export const GOT_WORDS = / \(got (?:"(?:[^"\\]|\\.)*"|[^)]*)\)/;
+
 /** What a number outside `min`..`max` is about (whole numbers unless `step` says otherwise). */
 export function range(min: number, max: number, more: Partial<Said> = {}): Said {
   return { what: 'range', min, max, step: 1, ...more };

@@ -1,4 +1,4 @@
-import type { Ease, Said } from '../../src/core/errors.js';
+import { GOT_WORDS, type Ease, type Said } from '../../src/core/errors.js';
 
 type Attrs = Record<string, string | number | boolean | undefined | ((e: Event) => void)>;
 type Child = Node | string | null | undefined | false;
@@ -150,7 +150,7 @@ export function inFormWords(m: Mistake): string {
     // mid-sentence a label is words of the sentence ("or choose 4 symbols per card")
     .replace(/--[a-z0-9-]+/g, (flag, at: number) => (labels.has(flag) ? labelOf(flag, at > 0) : flag))
     // and "(got 99)" only echoes it in a program's voice
-    .replace(/ \(got (?:"[^"]*"|[^)]*)\)/g, '')
+    .replace(new RegExp(GOT_WORDS.source, 'g'), '')
     .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '');
   // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)
   return words.charAt(0).toUpperCase() + words.slice(1);
