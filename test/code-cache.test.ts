@@ -29,7 +29,7 @@ describe('the batch worker code cache', () => {
     const probe = `
       import { setFlagsFromString } from 'node:v8';
       import { Script } from 'node:vm';
-      import { V8_FLAGS } from './dist/batch/pool.js';
+      import { V8_FLAGS } from './dist/node/v8-flags.js';
       import { codeCacheFile, openCache, wrapBundle } from './dist/node/code-cache.js';
       import { readText } from './dist/node/read-text.js';
       for (const f of V8_FLAGS) setFlagsFromString(f);

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { fromPlain, type PlainUserError } from '../core/errors.js';
+import { tuneV8 } from '../node/v8-flags.js';
 import type { Owner, TaskRunner } from './core.js';
 import type { BatchPlan } from './plan.js';
 import type { Setup, Task } from './tasks.js';
@@ -47,28 +47,6 @@ interface Queued {
 const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
 
 /**
- * How hard V8 works to optimise, for a batch. Most of what a class of 30 costs beyond its pupils is
- * V8 compiling the hot code of a fresh thread (~300 functions, many of them large: the Flow search,
- * the Calcudoku graders, PDFKit, fontkit and fflate). A function is optimised after running a
- * while (the interrupt budget, 66 KB of bytecode by default; here 800 KB, so lukewarm code stays
- * unoptimised) and inlines callees up to a total size (920 bytes of bytecode by default; here 300),
- * which makes each compile cheaper. Set once, before the workers start (V8's flags are the
- * process's). README plan, --workers 1, interleaved: 30 pupils 3.50 -> 2.77 s CPU (median of 3);
- * 300 pupils 14.6 -> 14.3-14.6 s (median of 2, each flag alone), so no slower once warm.
- * A budget of 800 KB rather than 200 KB: the optimising compiler still took a third of a 30-pupil
- * run's CPU on its background threads (perf); 30 pupils 2.81 -> 2.44 s CPU (medians of 3), 1,000
- * pupils 36.5 -> 34.0 s (medians of 7; interleaved, busy host); 1,600 and 3,200 KB no better at 30.
- */
-export const V8_FLAGS = ['--interrupt-budget=800000', '--max-inlined-bytecode-size-cumulative=300'];
-
-let tuned = false;
-function tuneV8(): void {
-  if (tuned) return;
-  tuned = true;
-  for (const flag of V8_FLAGS) setFlagsFromString(flag);
-}
-
-/**
  * Built, the worker is one file bundled with the packages it uses (scripts/bundle.ts, part of the
  * build), started by worker-boot.js: started from worker.js, each worker loaded ~400 modules one
  * by one, ~0.2 s of CPU. A build by tsc alone has no bundle and starts worker.js, which does the
@@ -80,8 +58,13 @@ function workerFile(): URL {
 }
 
 function startWorker(setup: Setup | null): Worker {
+  if (!import.meta.url.endsWith('.ts')) {
+    const file = workerFile();
+    // worker-boot.js sets V8's flags itself, after Node's modules are loaded (see tuneV8)
+    if (!file.pathname.endsWith('/worker-boot.js')) tuneV8();
+    return new Worker(file, { workerData: setup, resourceLimits: LIMITS });
+  }
   tuneV8();
-  if (!import.meta.url.endsWith('.ts')) return new Worker(workerFile(), { workerData: setup, resourceLimits: LIMITS });
   // tsx's "./esm/api" export for import (require.resolve would give its CommonJS twin).
   const api = new URL('dist/esm/api/index.mjs', pathToFileURL(createRequire(import.meta.url).resolve('tsx/package.json'))).href;
   const file = new URL('./worker.ts', import.meta.url).href;

@@ -5,6 +5,13 @@ import { Script } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { CODE_CACHE_ENV, codeCacheFile, openCache, sealCache, wrapBundle } from '../node/code-cache.js';
 import { readText } from '../node/read-text.js';
+import { tuneV8 } from '../node/v8-flags.js';
+// Node's modules the bundle requires, loaded before V8's flags are set so that Node's caches of them are taken (see tuneV8)
+import 'node:buffer';
+import 'node:crypto';
+import 'node:path';
+import 'node:process';
+import 'node:zlib';
 
 /**
  * Starts a built batch worker from its bundle (scripts/bundle.ts), a CommonJS-style function read
@@ -16,6 +23,7 @@ import { readText } from '../node/read-text.js';
  * with the bytecode of every function the build's small batch ran instead of compiling each on
  * its first call; without one, or with one made for other code, it compiles as before.
  */
+tuneV8();
 const file = fileURLToPath(new URL('./worker.bundle.cjs', import.meta.url));
 const cacheFile = codeCacheFile(file);
 const source = wrapBundle(readText(file));
