@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeCacheFile, openCache, sealCache } from '../src/node/code-cache.js';
 import { cli } from './helpers/cli.js';
@@ -41,6 +41,29 @@ describe('the batch worker code cache', () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { cwd: root, encoding: 'utf8' });
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout)).toEqual({ found: true, rejected: false });
+  });
+
+  // V8 tags a code cache with its flags: set before Node's own modules load in the worker, they
+  // would be compiled from source rather than from Node's caches (see src/node/v8-flags.ts).
+  it('has the built worker set V8 flags itself, not the main thread before it starts', () => {
+    const plan = join(dir, 'flags.yaml');
+    writeFileSync(plan, 'title: Flags\npupils: [Ava]\nworksheets:\n  - {kind: flow, size: 6}\n');
+    const probe = `
+      import { cachedDataVersionTag } from 'node:v8';
+      import { Pool } from ${JSON.stringify(pathToFileURL(join(root, 'dist/batch/pool.js')).href)};
+      const fresh = cachedDataVersionTag();
+      const pool = new Pool(1, null);
+      const started = cachedDataVersionTag(); // the worker's thread has not run yet
+      await pool.readPlan(${JSON.stringify(plan)});
+      const after = cachedDataVersionTag();
+      await pool.close();
+      console.log(JSON.stringify({ untouched: started === fresh, tuned: after !== fresh }));`;
+    // a file, not --eval: a worker takes the process's options, and --input-type stops it loading one
+    const file = join(dir, 'flags.mjs');
+    writeFileSync(file, probe);
+    const r = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ untouched: true, tuned: true });
   });
 
   it('leaves the bytes as they are: the built CLI writes what the source writes', () => {
