@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { codeCacheFile, openCache, sealCache } from '../src/node/code-cache.js';
-import { cli } from './helpers/cli.js';
+import { cliFromSource } from './helpers/cli.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bundle = join(root, 'dist/batch/worker.bundle.cjs');
@@ -74,7 +74,7 @@ describe('the batch worker code cache', () => {
     );
     const built = spawnSync(process.execPath, [join(root, 'bin/puzzlepress.js'), 'batch', plan, '--out', join(dir, 'built'), '--workers', '1'], { encoding: 'utf8' });
     expect(built.status, built.stderr).toBe(0);
-    const source = cli(['batch', plan, '--out', join(dir, 'source'), '--workers', '1']);
+    const source = cliFromSource(['batch', plan, '--out', join(dir, 'source'), '--workers', '1']);
     expect(source.code, source.stderr).toBe(0);
     const names = readdirSync(join(dir, 'source')).sort();
     expect(readdirSync(join(dir, 'built')).sort()).toEqual(names);
