@@ -52,17 +52,14 @@ const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
  * by one, ~0.2 s of CPU. A build by tsc alone has no bundle and starts worker.js, which does the
  * same work.
  */
-function workerFile(): URL {
-  const bundled = new URL('./worker.bundle.cjs', import.meta.url);
-  return existsSync(bundled) ? new URL('./worker-boot.js', import.meta.url) : new URL('./worker.js', import.meta.url);
-}
-
 function startWorker(setup: Setup | null): Worker {
   if (!import.meta.url.endsWith('.ts')) {
-    const file = workerFile();
-    // worker-boot.js sets V8's flags itself, after Node's modules are loaded (see tuneV8)
-    if (!file.pathname.endsWith('/worker-boot.js')) tuneV8();
-    return new Worker(file, { workerData: setup, resourceLimits: LIMITS });
+    if (existsSync(new URL('./worker.bundle.cjs', import.meta.url))) {
+      // worker-boot.js sets V8's flags itself, after Node's modules are loaded (see tuneV8)
+      return new Worker(new URL('./worker-boot.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
+    }
+    tuneV8();
+    return new Worker(new URL('./worker.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
   }
   tuneV8();
   // tsx's "./esm/api" export for import (require.resolve would give its CommonJS twin).

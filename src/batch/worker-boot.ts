@@ -10,7 +10,6 @@ import { tuneV8 } from '../node/v8-flags.js';
 import 'node:buffer';
 import 'node:crypto';
 import 'node:path';
-import 'node:process';
 import 'node:zlib';
 
 /**
