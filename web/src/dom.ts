@@ -150,8 +150,7 @@ export function inFormWords(m: Mistake): string {
     // mid-sentence a label is words of the sentence ("or choose 4 symbols per card")
     .replace(/--[a-z0-9-]+/g, (flag, at: number) => (labels.has(flag) ? labelOf(flag, at > 0) : flag))
     // and "(got 99)" only echoes it in a program's voice
-    .replace(new RegExp(GOT_WORDS.source, 'g'), '')
-    .replace(/(?:, not "[^"]*"$| \(not "[^"]*"\))/, '');
+    .replace(new RegExp(GOT_WORDS.source, 'g'), '');
   // a line of its own, as a sentence ("large print: ..." opened a banner in small letters)
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
