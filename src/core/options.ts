@@ -1,6 +1,6 @@
 import type { Kind, OptionSpec } from './kind.js';
 import { commonSchema, COMMON_FLAGS, issueErrors, type CommonOptions } from './common.js';
-import { fail, failOn } from './errors.js';
+import { fail, failOn, got } from './errors.js';
 
 /** The values the user gave for these specs, undefined ones left out so schema defaults apply. */
 export function pickSpecs(values: Record<string, unknown>, specs: OptionSpec[]): Record<string, unknown> {
@@ -40,6 +40,13 @@ export const EXAMPLE_SPECS: OptionSpec[] = [
   { key: 'example', flags: '--example', description: 'a small worked example at the top of the first page: how to start (default on)' },
   { key: 'example', flags: '--no-example', description: 'leave the worked example out' },
 ];
+
+/** A switch, off unless given: as typed on the command line ("true", "1", "") or a plan's true/false. */
+export function switchOf(v: unknown, flag: string): boolean {
+  if (v === undefined || v === false || v === 'false' || v === '0') return false;
+  if (v === true || v === 'true' || v === '1' || v === '') return true;
+  failOn(flag, `is a switch: give it or leave it out ${got(v)}`);
+}
 
 /** On unless turned off; a plan may write example: false. */
 export function exampleOf(v: unknown): boolean {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { choice, fail, failTogether, failOn, got, range } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
-import { exampleOf, EXAMPLE_SPECS } from '../../core/options.js';
+import { exampleOf, EXAMPLE_SPECS, switchOf } from '../../core/options.js';
 import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
 
 export const optionSpecs: OptionSpec[] = [
@@ -40,11 +40,6 @@ function opsOf(v: unknown): string {
   return opsTextOf(mask);
 }
 
-function hideOpsOf(v: unknown): boolean {
-  if (v === undefined || v === false || v === 'false' || v === '0') return false;
-  if (v === true || v === 'true' || v === '1' || v === '') return true;
-  failOn('--hide-ops', `is a switch: give it or leave it out ${got(v)}`);
-}
 
 
 /** Raw options in, full options out; bad values throw a UserError naming the flag. */
@@ -66,7 +61,7 @@ export const schema = z
           return [size, difficultyOf(o.difficulty, size)] as const;
         },
         () => opsOf(o.ops),
-        () => hideOpsOf(o.hideOps),
+        () => switchOf(o.hideOps, '--hide-ops'),
         () => exampleOf(o.example),
       );
       return { size, difficulty, ops, hideOps, example };

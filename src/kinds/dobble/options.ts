@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { choice, fail, failOn, got, range } from '../../core/errors.js';
 import type { OptionSpec } from '../../core/kind.js';
+import { switchOf } from '../../core/options.js';
 import { SET_NAMES, type SetName } from '../../pdf/symbols.js';
 import type { Shape } from './layout.js';
 import { checkSymbolsPerCard, deckSize } from './plane.js';
@@ -57,12 +58,6 @@ export function oneOf<T extends string>(v: unknown, flag: string, allowed: reado
   const s = String(v).trim().toLowerCase();
   if (!(allowed as readonly string[]).includes(s)) failOn(flag, `must be one of ${allowed.join(', ')} ${got(v)}`, choice(allowed));
   return s as T;
-}
-
-export function switchOf(v: unknown, flag: string): boolean {
-  if (v === undefined || v === false || v === 'false' || v === '0') return false;
-  if (v === true || v === 'true' || v === '1' || v === '') return true;
-  failOn(flag, `is a switch: give it or leave it out ${got(v)}`);
 }
 
 export function symbolsPerCardOf(v: unknown, dflt: number): number {
