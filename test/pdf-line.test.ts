@@ -5,6 +5,7 @@ import { FONT_IDS } from '../src/pdf/fonts.js';
 import { writeLine } from '../src/pdf/line.js';
 import { recordForm } from '../src/pdf/xobject.js';
 import { Draw } from '../src/pdf/draw.js';
+import { formContents } from './helpers/form-contents.js';
 
 // writeLine draws a line of text as PDFKit's text(..., { lineBreak: false }) does, with its text
 // matrix flipped instead of PDFKit's q, cm and Q around each text. Two documents draw the same
@@ -54,11 +55,11 @@ function shown(ops: string[]): Shown[] {
   return out;
 }
 
-function capture(doc: Doc): string[] {
+function capture(doc: Doc, played = (op: string) => op): string[] {
   const log: string[] = [];
   const add = doc.addContent.bind(doc);
   doc.addContent = (op: string) => {
-    log.push(...op.split('\n'));
+    log.push(...played(op).split('\n'));
     return add(op);
   };
   return log;
@@ -130,7 +131,7 @@ describe('Draw writes shapes itself', () => {
     const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
     ours.addPage();
     theirs.addPage();
-    const mine = capture(ours);
+    const mine = capture(ours, formContents(ours));
     const pdfkit = capture(theirs);
     const d = new Draw(ours);
     let seed = 7;
@@ -138,8 +139,12 @@ describe('Draw writes shapes itself', () => {
     for (let i = 0; i < 300; i++) {
       const [a, b, c, e, f, g] = [rnd(), rnd(), rnd(), rnd(), rnd(), rnd()];
       const r = Math.abs(c) / 7 + 0.01;
+      // the second circle of a radius and way of painting is a form, drawn about the origin and
+      // placed at its centre
       d.circle(a, b, r, { fill: '#ff0000' });
       theirs.circle(a, b, r);
+      d.circle(c, e, r, { fill: '#ff0000' });
+      theirs.save().translate(c, e).circle(0, 0, r).restore();
       d.line(a, b, c, e);
       theirs.moveTo(a, b).lineTo(c, e);
       d.polyline([[a, b], [c, e], [f, g]]);
@@ -150,7 +155,10 @@ describe('Draw writes shapes itself', () => {
       theirs.rect(a, b, r, f);
     }
     const path = (ops: string[]) => ops.filter((op) => /^(-?[\d.]+ )+(m|l|c|re)$|^h$/.test(op));
-    expect(path(mine).length).toBeGreaterThan(300 * 12);
+    expect(path(mine).length).toBeGreaterThan(300 * 17);
     expect(path(mine)).toEqual(path(pdfkit));
+    const placed = (ops: string[]) => ops.filter((op) => op.endsWith(' cm') && !op.startsWith('1 0 0 -1 '));
+    expect(placed(mine)).toHaveLength(300);
+    expect(placed(mine)).toEqual(placed(pdfkit));
   });
 });

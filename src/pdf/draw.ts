@@ -3,6 +3,7 @@ import { FONT_IDS, type FontName } from './fonts.js';
 import { pt, writeLine } from './line.js';
 import { drawRuns, hasRtlLetters, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
 import { tagsOf, type TagType } from './tags.js';
+import { defineForm, placeForm, type Form } from './xobject.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -58,6 +59,62 @@ const lineStates = new WeakMap<object, { now: LineState; saved: LineState[] }>()
 
 /** PDFKit's circle: four curves, their control points this far from the ends (a radius of 1). */
 const KAPPA = 4.0 * ((Math.sqrt(2) - 1.0) / 3.0);
+
+/** Per document and circle (radius and painting operator): its form, or null once drawn without one. */
+const circleForms = new WeakMap<Doc, Map<string, Form | null>>();
+
+/**
+ * A circle of radius r about the origin, painted by `op`, as a form of `doc` (see Draw.circle); or
+ * null the first time one is asked for, when a form would cost more than it saves.
+ */
+function circleForm(doc: Doc, r: number, op: string): Form | null {
+  let forms = circleForms.get(doc);
+  if (!forms) circleForms.set(doc, (forms = new Map()));
+  const key = `${pt(r)} ${op}`;
+  let form = forms.get(key);
+  if (form === undefined) {
+    forms.set(key, null);
+    return null;
+  }
+  if (!form) forms.set(key, (form = defineForm(doc, circleBox(r), circlePath(0, 0, r, op))));
+  return form;
+}
+
+/** The form's box only clips: room for any outline the placing state may give it. */
+function circleBox(r: number): [number, number, number, number] {
+  const edge = pt(2 * r + 50);
+  return [-edge, -edge, edge, edge];
+}
+
+/** Four curves, as PDFKit draws a circle (the same arithmetic, so the same numbers), painted by `op`. */
+function circlePath(cx: number, cy: number, r: number, op: string): string {
+  const [x, y, o] = [cx - r, cy - r, r * KAPPA];
+  const [xe, ye, xm, ym] = [x + r * 2, y + r * 2, x + r, y + r];
+  const [X, Y, XE, YE, XM, YM] = [pt(x), pt(y), pt(xe), pt(ye), pt(xm), pt(ym)];
+  return (
+    `${X} ${YM} m\n${X} ${pt(ym - o)} ${pt(xm - o)} ${Y} ${XM} ${Y} c\n${pt(xm + o)} ${Y} ${XE} ${pt(ym - o)} ${XE} ${YM} c\n` +
+    `${XE} ${pt(ym + o)} ${pt(xm + o)} ${YE} ${XM} ${YE} c\n${pt(xm - o)} ${YE} ${X} ${pt(ym + o)} ${X} ${YM} c\nh\n${op}`
+  );
+}
+
+/**
+ * The points without those halfway along a straight run (a Flow line's through a row of squares):
+ * a run drawn as one segment strokes the same area, whatever the cap and join, and a dash runs on
+ * along it as before. Only runs along an axis, whose points share a coordinate exactly, and only
+ * points strictly between their neighbours (a line that turns back keeps its turn).
+ */
+function straightened(points: Point[]): Point[] {
+  if (points.length < 3) return points;
+  const out: Point[] = [points[0]!];
+  for (let i = 1; i < points.length - 1; i++) {
+    const [a, b, c] = [out[out.length - 1]!, points[i]!, points[i + 1]!];
+    const between = (k: 0 | 1) => (a[k] < b[k] && b[k] < c[k]) || (a[k] > b[k] && b[k] > c[k]);
+    if ((a[0] === b[0] && b[0] === c[0] && between(1)) || (a[1] === b[1] && b[1] === c[1] && between(0))) continue;
+    out.push(b);
+  }
+  out.push(points[points.length - 1]!);
+  return out;
+}
 
 /** A path through the points: moved to the first, lines to the rest. */
 function pathOps(points: Point[]): string {
@@ -165,6 +222,18 @@ export class Draw {
    * still undone after each shape, so nothing drawn outside Draw (a placed form) comes out dashed.
    */
   private paint(style: Stroke, noFill = false): void {
+    const op = this.setPaint(style, noFill);
+    if (op) this.doc.addContent(op);
+    this.endPaint(style);
+  }
+
+  /**
+   * Writes the state `style` asks for and returns the operator that paints the current path with it
+   * (B, f or S), or null when it asks for nothing to be painted. A stroke colour already in force
+   * is not written again, shapes filled and outlined included (a Flow page's ~90 dots all outlined
+   * in one grey). endPaint() undoes what must not outlive the shape.
+   */
+  private setPaint(style: Stroke, noFill = false): string | null {
     const d = this.doc;
     const fill = noFill ? undefined : style.fill;
     const stroke = style.stroke === undefined ? (fill ? false : '#000000') : style.stroke;
@@ -183,12 +252,14 @@ export class Draw {
     if (style.opacity !== undefined) d.opacity(style.opacity);
     const setStroke = stroke && stroke !== now.stroke ? stroke : undefined;
     if (stroke) now.stroke = stroke;
-    // fillAndStroke takes a missing stroke colour to mean the fill's, so the stroke is always named there.
-    if (fill && stroke) d.fillAndStroke(fill, stroke);
-    else if (fill) d.fill(fill);
-    else if (stroke) d.stroke(setStroke);
-    if (style.opacity !== undefined) d.opacity(1);
-    if (style.dash) d.undash();
+    if (fill) d.fillColor(fill);
+    if (setStroke) d.strokeColor(setStroke);
+    return fill && stroke ? 'B' : fill ? 'f' : stroke ? 'S' : null;
+  }
+
+  private endPaint(style: Stroke): void {
+    if (style.opacity !== undefined) this.doc.opacity(1);
+    if (style.dash) this.doc.undash();
   }
 
   line(x1: number, y1: number, x2: number, y2: number, style: Stroke = {}): void {
@@ -202,21 +273,29 @@ export class Draw {
     this.paint(style);
   }
 
-  /** Four curves, as PDFKit draws a circle (the same arithmetic, so the same numbers). */
+  /**
+   * A circle as PDFKit draws it. The second and later circles of a radius and way of painting in a
+   * document are one form, drawn about the origin and placed at each centre: ~40 bytes a circle
+   * instead of ~330. A Flow page's dots were nearly half its content, and of the CPU a batch
+   * spent compressing it. The form paints in the state it is placed in, which setPaint() writes.
+   */
   circle(cx: number, cy: number, r: number, style: Stroke = {}): void {
-    const [x, y, o] = [cx - r, cy - r, r * KAPPA];
-    const [xe, ye, xm, ym] = [x + r * 2, y + r * 2, x + r, y + r];
-    const [X, Y, XE, YE, XM, YM] = [pt(x), pt(y), pt(xe), pt(ye), pt(xm), pt(ym)];
-    this.doc.addContent(
-      `${X} ${YM} m\n${X} ${pt(ym - o)} ${pt(xm - o)} ${Y} ${XM} ${Y} c\n${pt(xm + o)} ${Y} ${XE} ${pt(ym - o)} ${XE} ${YM} c\n` +
-        `${XE} ${pt(ym + o)} ${pt(xm + o)} ${YE} ${XM} ${YE} c\n${pt(xm - o)} ${YE} ${X} ${pt(ym + o)} ${X} ${YM} c\nh`,
-    );
-    this.paint(style);
+    const op = this.setPaint(style);
+    if (op) {
+      const form = circleForm(this.doc, r, op);
+      if (!form) this.doc.addContent(circlePath(cx, cy, r, op));
+      else {
+        this.doc.addContent(`q\n1 0 0 1 ${pt(cx)} ${pt(cy)} cm`);
+        placeForm(this.doc, form);
+        this.doc.addContent('Q');
+      }
+    }
+    this.endPaint(style);
   }
 
   polyline(points: Point[], style: Stroke = {}): void {
     if (points.length < 2) return;
-    this.doc.addContent(pathOps(points));
+    this.doc.addContent(pathOps(straightened(points)));
     this.paint(style, true);
   }
 
