@@ -84,14 +84,21 @@ function drawGrid(d: Draw, box: Box, m: CalcudokuModel, look: Look): void {
     d.line(s.x, s.y + k * cell, s.x + s.w, s.y + k * cell, thin);
   }
 
-  // Square caps close the corners where wall pieces meet.
+  // Square caps close the corners where wall pieces meet. A wall along several squares in a row is
+  // one line: with square caps it covers what its pieces covered, in fewer bytes, with no seams.
   const wall = { stroke: '#000000', width: thick, cap: 'square' as const };
-  for (let r = 0; r < n; r++) {
-    for (let c = 0; c < n; c++) {
-      const x = s.x + c * cell;
-      const y = s.y + r * cell;
-      if (c < n - 1 && owner[r * n + c] !== owner[r * n + c + 1]) d.line(x + cell, y, x + cell, y + cell, wall);
-      if (r < n - 1 && owner[r * n + c] !== owner[(r + 1) * n + c]) d.line(x, y + cell, x + cell, y + cell, wall);
+  for (let k = 1; k < n; k++) {
+    // between columns k-1 and k, then between rows k-1 and k: runs of squares split by a wall
+    for (const down of [true, false]) {
+      const splits = (j: number) => (down ? owner[j * n + k - 1] !== owner[j * n + k] : owner[(k - 1) * n + j] !== owner[k * n + j]);
+      for (let j = 0; j < n; j++) {
+        if (!splits(j)) continue;
+        let end = j + 1;
+        while (end < n && splits(end)) end++;
+        if (down) d.line(s.x + k * cell, s.y + j * cell, s.x + k * cell, s.y + end * cell, wall);
+        else d.line(s.x + j * cell, s.y + k * cell, s.x + end * cell, s.y + k * cell, wall);
+        j = end;
+      }
     }
   }
   d.rect(s, { stroke: '#000000', width: thick });
