@@ -2,12 +2,14 @@ import '../src/port/node.js';
 import { describe, expect, it } from 'vitest';
 import { createDocument } from '../src/pdf/document.js';
 import { Draw } from '../src/pdf/draw.js';
+import { FONT_IDS } from '../src/pdf/fonts.js';
 import { recordForm } from '../src/pdf/xobject.js';
 import { formContents } from './helpers/form-contents.js';
 
 // A fill colour already in force is not written again (src/pdf/repeats.ts). Played back as a PDF
 // reader does (q/Q, cs/scn, rg), every text and every filled shape must be painted in the colour it
 // asked for, across q/Q (Draw.group), on new pages, and in forms, which start from nothing known.
+// The same for the font of one-line texts (Tf), which also outlives BT and ET.
 
 function rgb(hex: string): string {
   return [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255).toFixed(3)).join(' ');
@@ -83,5 +85,76 @@ describe('fill colours written once', () => {
     expect(seen).toEqual(asked.map(rgb));
     // and colours are left out: fewer set than painted
     expect(log.filter((op) => op.endsWith(' scn') || op.endsWith(' rg')).length).toBeLessThan(asked.length);
+  });
+});
+
+describe('text fonts written once', () => {
+  it('every one-line text is shown in its own font and size', () => {
+    const doc = createDocument('a4', { title: '', subject: '', keywords: '' });
+    const log: string[] = [];
+    const add = doc.addContent.bind(doc);
+    doc.addContent = (op: string) => {
+      log.push(...op.split('\n'));
+      return add(op);
+    };
+    const d = new Draw(doc);
+    const fonts = ['regular', 'bold'] as const;
+    const asked: string[] = [];
+    let seed = 5;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+    // Tf's operands for this font and size: PDFKit's name for the font in this document
+    const tf = (font: (typeof fonts)[number], size: number) => `/${(doc.font(FONT_IDS[font]) as unknown as { _font: { id: string } })._font.id} ${size}`;
+    const paint = (depth: number): void => {
+      for (let i = 0; i < 14; i++) {
+        const font = fonts[next() % 2]!;
+        const size = next() % 4 ? 11 : 9;
+        const what = next() % 6;
+        if (what <= 2) {
+          d.text('7', { x: 10 + i, y: 20, w: 20, h: 20 }, { font, size });
+          asked.push(tf(font, size));
+        } else if (what === 3) {
+          // PDFKit's own text (a paragraph) sets its fonts between its own q and Q
+          log.push('<pdfkit>');
+          d.paragraph('two words\nand more', 10, 40, 200, { font, size });
+          log.push('</pdfkit>');
+        } else if (what === 4 && depth < 2) {
+          d.group(() => paint(depth + 1));
+        } else if (depth < 2) {
+          log.push('<form>');
+          recordForm(doc, [0, 0, 100, 100], () => paint(depth + 1));
+          log.push('</form>');
+        }
+      }
+    };
+    for (let page = 0; page < 12; page++) {
+      doc.addPage();
+      log.push('<page>');
+      paint(0);
+    }
+    // play back as a reader does: the text font is part of the graphics state, saved by q, kept
+    // from one BT ... ET to the next; a form starts from nothing known
+    const seen: string[] = [];
+    let font = 'unset';
+    let stack: string[] = [];
+    const outer: [string, string[]][] = [];
+    let pdfkit = false;
+    for (const op of log) {
+      if (op === '<page>') (font = 'unset'), (stack = []);
+      else if (op === '<form>') outer.push([font, stack]), (font = 'unset'), (stack = []);
+      else if (op === '</form>') [font, stack] = outer.pop()!;
+      else if (op === '<pdfkit>' || op === '</pdfkit>') pdfkit = op === '<pdfkit>';
+      else {
+        const parts = op.split(' ');
+        const name = parts[parts.length - 1]!;
+        if (name === 'q') stack.push(font);
+        else if (name === 'Q') font = stack.pop() ?? 'unset';
+        else if (name === 'Tf') font = parts.slice(0, -1).join(' ');
+        else if (name === 'TJ' && !pdfkit) seen.push(font);
+      }
+    }
+    expect(asked.length).toBeGreaterThan(150);
+    expect(seen).toEqual(asked);
+    // and fonts already in force are left out
+    expect(log.filter((op) => op.endsWith(' Tf')).length).toBeLessThan(asked.length);
   });
 });

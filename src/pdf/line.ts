@@ -1,4 +1,5 @@
 import type PDFDocument from 'pdfkit';
+import { fontInForce } from './repeats.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -119,7 +120,9 @@ export function writeLine(doc: Doc, text: string, x: number, y: number): boolean
     const page = d.page;
     if (page.fonts[f.id] == null) page.fonts[f.id] = f.ref();
     const show = showOps(f, text, size, x, baseline);
-    d.addContent(`BT\n1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm\n/${f.id} ${pt(size)} Tf\n${show ? `${show}\n` : ''}ET`);
+    const tf = `/${f.id} ${pt(size)} Tf`;
+    const font = fontInForce(doc, tf) ? '' : `${tf}\n`;
+    d.addContent(`BT\n1 0 0 -1 ${pt(x)} ${pt(baseline)} Tm\n${font}${show ? `${show}\n` : ''}ET`);
   }
   d.x = x + d.widthOfString(text);
   return true;
