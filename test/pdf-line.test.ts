@@ -6,6 +6,7 @@ import { writeLine } from '../src/pdf/line.js';
 import { recordForm } from '../src/pdf/xobject.js';
 import { Draw } from '../src/pdf/draw.js';
 import { formContents } from './helpers/form-contents.js';
+import { logOps } from './helpers/ops-log.js';
 
 // writeLine draws a line of text as PDFKit's text(..., { lineBreak: false }) does, with its text
 // matrix flipped instead of PDFKit's q, cm and Q around each text. Two documents draw the same
@@ -55,24 +56,14 @@ function shown(ops: string[]): Shown[] {
   return out;
 }
 
-function capture(doc: Doc, played = (op: string) => op): string[] {
-  const log: string[] = [];
-  const add = doc.addContent.bind(doc);
-  doc.addContent = (op: string) => {
-    log.push(...played(op).split('\n'));
-    return add(op);
-  };
-  return log;
-}
-
 const TEXTS = ['', ' ', '7', '12+', '432\u00d7', 'AVATAR To Wave', 'K6MF-0YWWYXTAH4', '  two  spaces ', 'Zo\u00eb', 'e\u0301 a\u0308', 'E\u0301 A\u0308 O\u0323\u0302'];
 
 describe('writeLine', () => {
   it('shows the glyphs PDFKit shows, where and as PDFKit shows them, and leaves x and y where PDFKit does', () => {
     const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
     const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
-    const mine = capture(ours);
-    const pdfkit = capture(theirs);
+    const mine = logOps(ours);
+    const pdfkit = logOps(theirs);
     ours.addPage();
     theirs.addPage();
     const ends: number[][] = [[], []];
@@ -119,7 +110,7 @@ describe('writeLine', () => {
   it('leaves text over several lines to PDFKit', () => {
     const doc = createDocument('a4', { title: '', subject: '', keywords: '' });
     doc.addPage();
-    const log = capture(doc);
+    const log = logOps(doc);
     expect(writeLine(doc, 'one\ntwo', 10, 10)).toBe(false);
     expect(log).toEqual([]);
   });
@@ -131,8 +122,8 @@ describe('Draw writes shapes itself', () => {
     const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
     ours.addPage();
     theirs.addPage();
-    const mine = capture(ours, formContents(ours));
-    const pdfkit = capture(theirs);
+    const mine = logOps(ours, formContents(ours));
+    const pdfkit = logOps(theirs);
     const d = new Draw(ours);
     let seed = 7;
     const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648) * 600 - 3;
