@@ -40,8 +40,6 @@ function opsOf(v: unknown): string {
   return opsTextOf(mask);
 }
 
-
-
 /** Raw options in, full options out; bad values throw a UserError naming the flag. */
 export const schema = z
   .object({
