@@ -6,6 +6,7 @@ import { docChains, openFont, type ChainFont } from './fallback.js';
 import { userFont } from './user-font.js';
 import { port } from '../port/index.js';
 import { fillLetters, outlineSubset } from './woff2.js';
+import { bareWords, type Run } from './bare-words.js';
 import { markFree, markGlyphs } from './marks.js';
 import { substitutionFree, substitutions, type Substitutions } from './substitutions.js';
 import { Recent } from './recent.js';
@@ -128,6 +129,7 @@ interface SubsetInternals {
 
 interface FontInternals {
   font?: unknown; // the fontkit font
+  scale?: number; // 1,000 / the font's units an em
   layoutCache?: Record<string, unknown>;
   layoutRun?(text: string, features?: Record<string, boolean>): unknown;
   layoutCached?(text: string): unknown;
@@ -233,8 +235,9 @@ function quiet(text: string, busy: Uint8Array): boolean {
  * A word shaped without the features mark and mkmk unless one of its glyphs is a mark they move:
  * the same glyphs and positions, without decoding the font's mark lookups for words that have
  * none; and an ASCII word none of whose glyphs sets off a default substitution also without
- * those (most puzzle codes: for Andika, any word without f, i or j). A fresh feature object each
- * time, as fontkit keeps it in the run and writes into it.
+ * those (most puzzle codes: for Andika, any word without f, i or j), and for a font that positions
+ * nothing but marks, made without fontkit (see bare-words.ts). A fresh feature object each time,
+ * as fontkit keeps it in the run and writes into it.
  */
 function shapeWord(f: FontInternals, layoutRun: (text: string, features?: Record<string, boolean>) => unknown, text: string): unknown {
   const font = f.font as object;
@@ -243,7 +246,10 @@ function shapeWord(f: FontInternals, layoutRun: (text: string, features?: Record
   if (!marks) return layoutRun(text);
   const plain = plainWordsOf(font, marks);
   if (plain && quiet(text, plain.busy)) {
-    const run = layoutRun(text, { ...plain.subs.off, mark: false, mkmk: false }) as { glyphs: { id: number }[] };
+    const quietRun = (t: string) => layoutRun(t, { ...plain.subs.off, mark: false, mkmk: false }) as Run;
+    const direct = bareWords(font, plain.busy, quietRun, f.scale!);
+    if (direct) return direct(text);
+    const run = quietRun(text);
     if (substitutionFree(run.glyphs, plain.subs) && markFree(text, run.glyphs, marks)) return run;
   }
   const run = layoutRun(text, { mark: false, mkmk: false }) as { glyphs: { id: number }[] };

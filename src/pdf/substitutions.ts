@@ -21,7 +21,7 @@ export interface Substitutions {
   glyphs: Set<number>;
 }
 
-function featureTags(r: Reader): Set<string> {
+export function featureTags(r: Reader): Set<string> {
   const list = r.u16(6);
   const tags = new Set<string>();
   for (let i = 0, n = r.u16(list); i < n; i++) tags.add(r.tag(list + 2 + i * 6));
