@@ -6,11 +6,11 @@ import { featureTags } from './substitutions.js';
  * moved by the mark lookups) of a font that positions nothing else comes out of fontkit's shaping
  * as its characters' glyphs at their advance widths. fontkit still plans the features, copies every
  * glyph twice and runs the lookup machinery for each new word: for Andika ~0.2 ms a word, and a
- * pupil brings ~25 new words (puzzle codes), ~7% of a README pupil's CPU. Here those words are made
+ * pupil brings ~25 new words (puzzle codes): ~7% of a README pupil's CPU. Here those words are made
  * directly, for fonts with no kerning of either kind and no positioning but mark and mkmk (turned
  * off for quiet words), and no AAT tables (fontkit would shape with those instead). Every quiet
  * character of such a font is first shaped both ways, and a font where the two differ in any glyph
- * or position is left to fontkit.
+ * or position is left to fontkit, as is a word with a character the probe did not try (a tab).
  */
 
 type Glyph = { id: number; advanceWidth: number };
@@ -21,7 +21,7 @@ type Font = FontTables & { glyphForCodePoint(cp: number): Glyph; GPOS?: unknown 
 const MARK_ONLY = new Set(['mark', 'mkmk']);
 const OTHER_SHAPING = ['kern', 'morx', 'mort'];
 
-const bare = new WeakMap<object, ((text: string) => Run) | null>();
+const bare = new WeakMap<object, ((text: string) => Run | null) | null>();
 
 function positionsOnlyMarks(font: Font): boolean {
   const tables = font.directory?.tables ?? {};
@@ -36,7 +36,7 @@ function positionsOnlyMarks(font: Font): boolean {
  * ASCII character, whether a word with it is not quiet; `shape`: PDFKit's shaping of a quiet word,
  * which scales fontkit's positions to 1,000 units an em by `scale` and adds each glyph's advance.
  */
-export function bareWords(font: object, busy: Uint8Array, shape: (text: string) => Run, scale: number): ((text: string) => Run) | null {
+export function bareWords(font: object, busy: Uint8Array, shape: (text: string) => Run, scale: number): ((text: string) => Run | null) | null {
   let made = bare.get(font);
   if (made !== undefined) return made;
   made = null;
@@ -48,11 +48,13 @@ export function bareWords(font: object, busy: Uint8Array, shape: (text: string) 
       const full = probe ? shape(probe) : null;
       const Made = full?.positions[0]?.constructor as (new (xAdvance: number) => Position) | undefined;
       if (full && Made) {
-        const direct = (text: string): Run => {
+        const direct = (text: string): Run | null => {
           const glyphs: Glyph[] = [];
           const positions: Position[] = [];
           for (let i = 0; i < text.length; i++) {
-            const g = f.glyphForCodePoint(text.charCodeAt(i));
+            const c = text.charCodeAt(i);
+            if (c < 32 || c > 126) return null;
+            const g = f.glyphForCodePoint(c);
             const p = new Made(g.advanceWidth);
             // as PDFKit scales each field of fontkit's position, in the same order
             p.xAdvance *= scale;
@@ -65,7 +67,8 @@ export function bareWords(font: object, busy: Uint8Array, shape: (text: string) 
           }
           return { glyphs, positions };
         };
-        if (same(direct(probe), full)) made = direct;
+        const tried = direct(probe);
+        if (tried && same(tried, full)) made = direct;
       }
     }
   } catch {

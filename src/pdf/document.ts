@@ -247,8 +247,8 @@ function shapeWord(f: FontInternals, layoutRun: (text: string, features?: Record
   const plain = plainWordsOf(font, marks);
   if (plain && quiet(text, plain.busy)) {
     const quietRun = (t: string) => layoutRun(t, { ...plain.subs.off, mark: false, mkmk: false }) as Run;
-    const direct = bareWords(font, plain.busy, quietRun, f.scale!);
-    if (direct) return direct(text);
+    const direct = bareWords(font, plain.busy, quietRun, f.scale!)?.(text);
+    if (direct) return direct;
     const run = quietRun(text);
     if (substitutionFree(run.glyphs, plain.subs) && markFree(text, run.glyphs, marks)) return run;
   }
