@@ -7,4 +7,5 @@ if (!existsSync(main)) {
   process.stderr.write('puzzlepress: not built yet; run `npm ci` (or `npm run build`) in the puzzlepress folder\n');
   process.exit(2);
 }
-await import(main.href);
+// boot.js runs the CLI's bundle when the build made one, main.js itself when not
+await import(new URL('../dist/cli/boot.js', import.meta.url).href);

@@ -1,11 +1,12 @@
 // Bundles the compiled batch worker (dist/batch/worker.js and all it imports, packages included)
-// into one file, dist/batch/worker.bundle.cjs, which the batch pool starts (src/batch/worker-boot.ts) when it is there.
+// into one file, dist/batch/worker.bundle.cjs, which the batch pool starts (src/batch/worker-boot.ts) when it is there,
+// and the CLI likewise into dist/cli/main.bundle.cjs, which bin/puzzlepress.js starts (src/cli/boot.ts).
 // Loaded module by module, a worker read, resolved and linked ~400 files (~0.2 s of CPU for
 // every worker of every run); one file is parsed in one go. The code is the compiled code as it
-// is, so the PDFs are the same bytes. Then a small batch makes V8's code cache for it (see makeCodeCache).
+// is, so the PDFs are the same bytes. Then a few small runs make V8's code caches for them (see makeCodeCache).
 // Run after tsc: `npm run bundle [DIST]` (DIST: dist/).
 import { build, type Plugin } from 'esbuild';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -84,23 +85,40 @@ const resolveOwn: Plugin = {
   },
 };
 
+/** The worker: PDFKit is given at once, as every worker draws. */
+const WORKER_ENTRY = [
+  `import PDFDocument from '${PDFKIT_BROWSER}';`,
+  `import { givePdfkit } from './port/node-lazy.js';`,
+  'givePdfkit(PDFDocument);',
+  `require('./batch/worker.js');`,
+].join('\n');
+
+/** The CLI: PDFKit is started on first use, as a batch's main thread never draws (see loadPdfkit). */
+const CLI_ENTRY = [
+  `import { givePdfkitLoader } from './port/node-lazy.js';`,
+  `givePdfkitLoader(() => import('${PDFKIT_BROWSER}').then((m) => m.default));`,
+  `require('./cli/main.js');`,
+].join('\n');
+
 export async function bundleWorker(dist: string): Promise<void> {
-  const worker = join(dist, 'batch/worker.js');
-  if (!existsSync(worker)) throw new Error(`${worker} is missing: run tsc first`);
-  const entry = [
-    `import PDFDocument from '${PDFKIT_BROWSER}';`,
-    `import { givePdfkit } from './port/node-lazy.js';`,
-    'givePdfkit(PDFDocument);',
-    `require('./batch/worker.js');`,
-  ].join('\n');
-  const out = join(dist, 'batch/worker.bundle.cjs');
+  await bundle(dist, 'batch/worker.js', WORKER_ENTRY, 'batch/worker.bundle.cjs');
+}
+
+/** The CLI as bin/puzzlepress.js starts it, through dist/cli/boot.js. */
+export async function bundleCli(dist: string): Promise<void> {
+  await bundle(dist, 'cli/main.js', CLI_ENTRY, 'cli/main.bundle.cjs');
+}
+
+async function bundle(dist: string, main: string, entry: string, file: string): Promise<void> {
+  if (!existsSync(join(dist, main))) throw new Error(`${join(dist, main)} is missing: run tsc first`);
+  const out = join(dist, file);
   const built = await build({
-    stdin: { contents: entry, resolveDir: resolve(dist), sourcefile: 'worker-entry.js', loader: 'js' },
+    stdin: { contents: entry, resolveDir: resolve(dist), sourcefile: 'entry.js', loader: 'js' },
     outfile: out,
     write: false,
     bundle: true,
     platform: 'node',
-    // the body of a function that src/batch/worker-boot.ts compiles and calls with require and the file's URL
+    // the body of a function that compileBundle (src/node/code-cache.ts) compiles and calls with require and the file's URL
     format: 'cjs',
     define: { 'import.meta.url': 'import_meta_url' },
     target: 'node20',
@@ -128,23 +146,43 @@ worksheets:
   - {kind: ludo}
 `;
 
-/** Runs the built CLI's batch with CODE_CACHE_ENV set, so its worker writes the bundle's code cache. */
+/**
+ * Commands the CLI's code cache is made from, one after another, each adding what it ran to the
+ * cache the last one left: a sheet of each common sort and a mistake, kept small for a quick build.
+ */
+const WARM_COMMANDS = [
+  ['calcudoku', '--size', '4', '--count', '2', '--seed', 'warm', '--answers', 'separate', '--json', 'c.json', '--out', 'c.pdf'],
+  ['flow', '--size', '5', '--count', '2', '--seed', 'warm', '--out', 'f.pdf'],
+  ['calcudoku', '--size', '99'],
+];
+
+/**
+ * Runs the built CLI with CODE_CACHE_ENV set: a batch, whose worker writes the worker bundle's
+ * code cache, then WARM_COMMANDS, which write the CLI bundle's (see src/cli/boot.ts).
+ */
 export function makeCodeCache(dist: string): void {
   const dir = mkdtempSync(join(tmpdir(), 'puzzlepress-warm-'));
+  const env = { ...process.env, [CODE_CACHE_ENV]: 'write' };
+  const run = (args: string[], what: string) => {
+    const r = spawnSync(process.execPath, [join(dist, 'cli/boot.js'), ...args], { cwd: dir, env, encoding: 'utf8' });
+    // a mistake ends with exit code 2, on purpose
+    if (r.status !== 0 && !(r.status === 2 && args.includes('99'))) throw new Error(`${what} for the code cache failed: ${r.stderr || r.error}`);
+  };
   try {
     writeFileSync(join(dir, 'warm.yaml'), WARM_PLAN);
-    const args = [join(dist, 'cli/main.js'), 'batch', join(dir, 'warm.yaml'), '--out', join(dir, 'out'), '--workers', '1'];
-    execFileSync(process.execPath, args, { env: { ...process.env, [CODE_CACHE_ENV]: 'write' }, stdio: 'pipe' });
-  } catch (e) {
-    throw new Error(`the warm-up batch for the code cache failed: ${String((e as { stderr?: Buffer }).stderr ?? e)}`);
+    run(['batch', 'warm.yaml', '--out', 'out', '--workers', '1'], 'the warm-up batch');
+    for (const args of WARM_COMMANDS) run(args, `puzzlepress ${args.join(' ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  if (!existsSync(codeCacheFile(join(dist, 'batch/worker.bundle.cjs')))) throw new Error('the batch worker wrote no code cache');
+  for (const file of ['batch/worker.bundle.cjs', 'cli/main.bundle.cjs']) {
+    if (!existsSync(codeCacheFile(join(dist, file)))) throw new Error(`no code cache was written for ${file}`);
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
   await bundleWorker(dist);
+  await bundleCli(dist);
   makeCodeCache(dist);
 }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -80,5 +80,63 @@ describe('the batch worker code cache', () => {
     expect(readdirSync(join(dir, 'built')).sort()).toEqual(names);
     expect(names).toContain('all-pupils.pdf');
     for (const n of names) expect(readFileSync(join(dir, 'built', n)).equals(readFileSync(join(dir, 'source', n))), n).toBe(true);
+  });
+});
+
+describe('the CLI bundle', () => {
+  /**
+   * The bundles the built CLI compiles, as it ends: each with whether V8 had a cache for it and
+   * took it. Found by standing in for node:vm's Script before the CLI loads.
+   */
+  const compiledBy = (args: string[]) => {
+    const spy = join(dir, 'spy.mjs');
+    writeFileSync(
+      spy,
+      `import vm from 'node:vm';
+      import { syncBuiltinESMExports } from 'node:module';
+      const seen = [];
+      vm.Script = class extends vm.Script {
+        constructor(source, options) {
+          super(source, options);
+          seen.push({ file: options?.filename, cached: !!options?.cachedData, rejected: this.cachedDataRejected === true });
+        }
+      };
+      syncBuiltinESMExports();
+      process.on('exit', () => process.stderr.write('SPY' + JSON.stringify(seen) + '\\n'));`,
+    );
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(spy).href, join(root, 'bin/puzzlepress.js'), ...args], { cwd: dir, encoding: 'utf8' });
+    const line = r.stderr.split('\n').find((l) => l.startsWith('SPY'));
+    return { code: r.status, compiled: JSON.parse(line!.slice(3)) as { file: string; cached: boolean; rejected: boolean }[] };
+  };
+
+  it('starts a command from one file with its code cache, taken by V8', () => {
+    const r = compiledBy(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.compiled).toEqual([{ file: join(root, 'dist/cli/main.bundle.cjs'), cached: true, rejected: false }]);
+  });
+
+  it('leaves a batch\'s main thread to the few modules it needs', () => {
+    const r = compiledBy(['batch', join(dir, 'none.yaml')]);
+    expect(r.code).toBe(2);
+    expect(r.compiled).toEqual([]);
+  });
+
+  it('writes what the source writes, a deck of pictures and a sheet with its key and data', () => {
+    const commands = [
+      ['dobble', '--seed', 'bundle', '--cards', '12'],
+      ['calcudoku', '--size', '5', '--count', '3', '--seed', 'bundle', '--answers', 'separate', '--json', 'x.json'],
+    ];
+    for (const [i, args] of commands.entries()) {
+      const out = (name: string) => join(dir, `${name}-${i}`);
+      for (const name of ['built', 'source']) mkdirSync(out(name));
+      const built = spawnSync(process.execPath, [join(root, 'bin/puzzlepress.js'), ...args, '--out', 'x.pdf'], { cwd: out('built'), encoding: 'utf8' });
+      expect(built.status, built.stderr).toBe(0);
+      const source = cliFromSource([...args, '--out', 'x.pdf'], out('source'));
+      expect(source.code, source.stderr).toBe(0);
+      const names = readdirSync(out('source')).sort();
+      expect(readdirSync(out('built')).sort()).toEqual(names);
+      expect(names.length).toBeGreaterThan(0);
+      for (const n of names) expect(readFileSync(join(out('built'), n)).equals(readFileSync(join(out('source'), n))), `${args[0]}: ${n}`).toBe(true);
+    }
   });
 });

@@ -54,12 +54,12 @@ const LIMITS = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
  */
 function startWorker(setup: Setup | null): Worker {
   if (!import.meta.url.endsWith('.ts')) {
-    if (existsSync(new URL('./worker.bundle.cjs', import.meta.url))) {
+    if (existsSync(new URL('../batch/worker.bundle.cjs', import.meta.url))) {
       // worker-boot.js sets V8's flags itself, after Node's modules are loaded (see tuneV8)
-      return new Worker(new URL('./worker-boot.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
+      return new Worker(new URL('../batch/worker-boot.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
     }
     tuneV8();
-    return new Worker(new URL('./worker.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
+    return new Worker(new URL('../batch/worker.js', import.meta.url), { workerData: setup, resourceLimits: LIMITS });
   }
   tuneV8();
   // tsx's "./esm/api" export for import (require.resolve would give its CommonJS twin).

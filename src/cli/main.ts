@@ -66,8 +66,7 @@ function report(e: unknown): never {
 // an error in a callback (a decoder, a stream) still ends in one line, with temp files removed
 process.on('uncaughtException', report);
 
-try {
-  await (await program()).parseAsync(process.argv);
-} catch (e) {
-  report(e);
-}
+// no top-level await: the built CLI runs this file bundled as a script (see scripts/bundle.ts)
+program()
+  .then((p) => p.parseAsync(process.argv))
+  .catch(report);

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Script } from 'node:vm';
+import { readText } from './read-text.js';
 
 /**
- * V8's code cache for the batch worker's bundle (see src/batch/worker-boot.ts). V8 checks a cache
+ * V8's code cache for the bundles of the batch worker and the CLI (see src/batch/worker-boot.ts, src/cli/boot.ts). V8 checks a cache
  * against its own version and flags and the source's length only, so the file starts with a
  * digest of the source it was made for.
  */
@@ -44,4 +48,38 @@ export function openCache(file: string, source: string): { data: Buffer; held: B
   if (!existsSync(file)) return undefined;
   const held = readFileSync(file);
   return digest(source).equals(held.subarray(0, SUM_BYTES)) ? { data: held.subarray(SUM_BYTES), held } : undefined;
+}
+
+/** A bundle compiled with its code cache when there is one for it (see openCache). */
+export interface CompiledBundle {
+  file: string;
+  source: string;
+  script: Script;
+  /** The cache file's buffer, for the caller to hold for the thread's life (see openCache). */
+  held?: Buffer;
+  /** Runs the bundle's code, the CommonJS-style function wrapBundle made. */
+  run(): void;
+}
+
+export function compileBundle(file: string): CompiledBundle {
+  const source = wrapBundle(readText(file));
+  const cache = openCache(codeCacheFile(file), source);
+  const script = new Script(source, { filename: file, cachedData: cache?.data });
+  return {
+    file,
+    source,
+    script,
+    held: cache?.held,
+    run() {
+      const fn = script.runInThisContext() as (require: NodeRequire, url: string) => void;
+      fn(createRequire(file), pathToFileURL(file).href);
+    },
+  };
+}
+
+/** Writes the cache of every function the bundle has compiled so far (through a temporary file, so a reader never sees half). */
+export function writeCodeCache(bundle: CompiledBundle): void {
+  const file = codeCacheFile(bundle.file);
+  writeFileSync(`${file}.part`, sealCache(bundle.source, bundle.script.createCachedData()));
+  renameSync(`${file}.part`, file);
 }

@@ -22,6 +22,7 @@ async function importPdfkit(): Promise<typeof PDFKitDocument> {
 }
 
 let pdfkit: typeof PDFKitDocument | undefined;
+let bundled: (() => Promise<typeof PDFKitDocument>) | undefined;
 
 /**
  * PDFKit with fontkit and their Unicode tables costs about 0.3 s of CPU and 30 MB to load. A thread
@@ -29,12 +30,20 @@ let pdfkit: typeof PDFKitDocument | undefined;
  * workers); a batch's main thread only hands out work and writes files, so it goes without.
  */
 export async function loadPdfkit(): Promise<void> {
-  pdfkit ??= await importPdfkit();
+  pdfkit ??= await (bundled ?? importPdfkit)();
 }
 
 /** PDFKit's browser build as bundled with the batch worker (scripts/bundle.ts), so nothing is loaded at run time. */
-export function givePdfkit(bundled: typeof PDFKitDocument): void {
-  pdfkit ??= bundled;
+export function givePdfkit(given: typeof PDFKitDocument): void {
+  pdfkit ??= given;
+}
+
+/**
+ * PDFKit's browser build as the CLI's bundle carries it (scripts/bundle.ts), started only when
+ * loadPdfkit asks, so that a batch's main thread still goes without it.
+ */
+export function givePdfkitLoader(load: () => Promise<typeof PDFKitDocument>): void {
+  bundled = load;
 }
 
 /** Shipped files: fonts/ and templates/ at the package root, the icon set and script fonts from their npm packages. */

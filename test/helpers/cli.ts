@@ -29,7 +29,7 @@ function newest(dir: string): number {
  * build, runs the source instead of an old build.
  */
 function builtIsCurrent(): boolean {
-  const made = ['dist/cli/main.js', 'dist/batch/worker.bundle.cjs'].map((f) => join(root, f));
+  const made = ['dist/cli/main.js', 'dist/cli/main.bundle.cjs', 'dist/batch/worker.bundle.cjs'].map((f) => join(root, f));
   if (!made.every(existsSync)) return false;
   const built = Math.min(...made.map((f) => statSync(f).mtimeMs));
   return built >= Math.max(newest(join(root, 'src')), statSync(join(root, 'scripts/bundle.ts')).mtimeMs);
