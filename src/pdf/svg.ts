@@ -474,25 +474,32 @@ export function renderSvg(text: string): SvgArt {
 function enclosingDisc(pts: number[], x0: number, y0: number): { cx: number; cy: number; r: number } {
   let cx = x0;
   let cy = y0;
-  const farthest = (): [number, number, number] => {
-    let best = -1;
+  // the farthest point from (cx, cy) and its distance, the pad added
+  let fx = 0;
+  let fy = 0;
+  let far = -1;
+  const farthest = (): void => {
+    far = -1;
     let bi = 0;
     for (let i = 0; i < pts.length; i += 3) {
       const d = Math.hypot(pts[i]! - cx, pts[i + 1]! - cy) + pts[i + 2]!;
-      if (d > best) {
-        best = d;
+      if (d > far) {
+        far = d;
         bi = i;
       }
     }
-    return [pts[bi]!, pts[bi + 1]!, best];
+    fx = pts[bi]!;
+    fy = pts[bi + 1]!;
   };
-  let [bestX, bestY, bestR] = [cx, cy, farthest()[2]];
+  farthest();
+  let [bestX, bestY, bestR] = [cx, cy, far];
+  // each step's farthest point is found once: from the centre it moves to, it is the radius
+  // there and the next step's direction
   for (let step = 1; step <= 60; step++) {
-    const [fx, fy] = farthest();
     cx += (fx - cx) / (step + 1);
     cy += (fy - cy) / (step + 1);
-    const r = farthest()[2];
-    if (r < bestR) [bestX, bestY, bestR] = [cx, cy, r];
+    farthest();
+    if (far < bestR) [bestX, bestY, bestR] = [cx, cy, far];
   }
   return { cx: bestX, cy: bestY, r: bestR };
 }
