@@ -68,7 +68,9 @@ interface Cli {
 function build(dir: string, root: string): Cli {
   mkdirSync(dir, { recursive: true });
   try {
-    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`, '--outDir', join(dir, 'dist'), '--declaration', 'false'], { stdio: 'ignore' });
+    // a checkout that builds incrementally keeps its record of the build here, not in its own dist/
+    const incremental = readFileSync(`${root}tsconfig.json`, 'utf8').includes('"incremental"') ? ['--tsBuildInfoFile', join(dir, 'dist/.tsbuildinfo')] : [];
+    execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.json`, '--outDir', join(dir, 'dist'), '--declaration', 'false', ...incremental], { stdio: 'ignore' });
   } catch {
     // tsc reports type errors but still writes the files; only a missing entry point is fatal.
   }

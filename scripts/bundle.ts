@@ -14,6 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODE_CACHE_ENV, codeCacheFile } from '../src/node/code-cache.js';
 import { latin1Source } from './latin1.js';
+import { inputsDigest, markBuilt, upToDate } from './stamp.js';
 
 const require = createRequire(import.meta.url);
 
@@ -180,9 +181,29 @@ export function makeCodeCache(dist: string): void {
   }
 }
 
+/**
+ * What the bundles and their caches are made from: the compiled code (not its declarations, the
+ * page or the bundles themselves), this script, the packages installed and Node's version.
+ */
+function bundleInputs(dist: string): string {
+  const own = (path: string) => path === 'web' || path.startsWith('.') || path.endsWith('.d.ts') || /\.bundle\.(cjs|v8-cache)$/.test(path);
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const tools = ['scripts/bundle.ts', 'scripts/latin1.ts', 'package-lock.json', 'node_modules/.package-lock.json'];
+  return `${inputsDigest(dist, ['.'], own)} ${inputsDigest(root, tools)}`;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const dist = resolve(process.argv[2] ?? fileURLToPath(new URL('../dist', import.meta.url)));
-  await bundleWorker(dist);
-  await bundleCli(dist);
-  makeCodeCache(dist);
+  const stamp = join(dist, '.bundled');
+  const digest = bundleInputs(dist);
+  const outputs = ['batch/worker.bundle.cjs', 'cli/main.bundle.cjs'].flatMap((f) => [join(dist, f), codeCacheFile(join(dist, f))]);
+  if (upToDate(stamp, digest, outputs)) {
+    console.log('bundles: up to date');
+  } else {
+    rmSync(stamp, { force: true });
+    await bundleWorker(dist);
+    await bundleCli(dist);
+    makeCodeCache(dist);
+    markBuilt(stamp, digest);
+  }
 }
