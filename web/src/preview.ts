@@ -1,13 +1,17 @@
 import { h } from './dom.js';
 
 type PdfJs = typeof import('pdfjs-dist');
-let pdfjs: Promise<PdfJs> | undefined;
+let pdfjs: Promise<{ lib: PdfJs; worker: import('pdfjs-dist').PDFWorker }> | undefined;
 
-/** pdf.js is large: loaded on the first preview, not with the page. */
-export function loadPdfJs(): Promise<PdfJs> {
+/**
+ * pdf.js is large: loaded on the first preview, not with the page. Its own worker (another 1.2 MB
+ * to fetch and compile) is started with it and kept for every preview, so that it gets ready
+ * while the first sheet is made rather than after it.
+ */
+export function loadPdfJs(): Promise<{ lib: PdfJs; worker: import('pdfjs-dist').PDFWorker }> {
   pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
     lib.GlobalWorkerOptions.workerSrc = worker.default;
-    return lib;
+    return { lib, worker: new lib.PDFWorker() };
   });
   return pdfjs;
 }
@@ -43,9 +47,9 @@ export class Preview {
 
   /** Shows pages first..last (0-based) of `bytes`. */
   async load(bytes: Uint8Array, first = 0, last?: number): Promise<void> {
-    const lib = await loadPdfJs();
+    const { lib, worker } = await loadPdfJs();
     const old = this.doc;
-    this.doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
+    this.doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false, worker }).promise;
     void old?.destroy();
     this.first = first;
     this.last = Math.min(last ?? this.doc.numPages - 1, this.doc.numPages - 1);
