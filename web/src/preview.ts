@@ -1,14 +1,15 @@
 import { h } from './dom.js';
 
-type PdfJs = typeof import('pdfjs-dist');
-let pdfjs: Promise<{ lib: PdfJs; worker: import('pdfjs-dist').PDFWorker }> | undefined;
+/** pdf.js and the worker it draws in. */
+type PdfJs = { lib: typeof import('pdfjs-dist'); worker: import('pdfjs-dist').PDFWorker };
+let pdfjs: Promise<PdfJs> | undefined;
 
 /**
  * pdf.js is large: loaded on the first preview, not with the page. Its own worker (another 1.2 MB
  * to fetch and compile) is started with it and kept for every preview, so that it gets ready
  * while the first sheet is made rather than after it.
  */
-export function loadPdfJs(): Promise<{ lib: PdfJs; worker: import('pdfjs-dist').PDFWorker }> {
+export function loadPdfJs(): Promise<PdfJs> {
   pdfjs ??= Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]).then(([lib, worker]) => {
     lib.GlobalWorkerOptions.workerSrc = worker.default;
     return { lib, worker: new lib.PDFWorker() };
