@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDocument } from '../src/pdf/document.js';
 import { FONT_IDS } from '../src/pdf/fonts.js';
 import { writeLine } from '../src/pdf/line.js';
+import { drawWrapped } from '../src/pdf/wrapped.js';
 import { recordForm } from '../src/pdf/xobject.js';
 import { Draw } from '../src/pdf/draw.js';
 import { formContents } from './helpers/form-contents.js';
@@ -112,6 +113,89 @@ describe('writeLine', () => {
     doc.addPage();
     const log = logOps(doc);
     expect(writeLine(doc, 'one\ntwo', 10, 10)).toBe(false);
+    expect(log).toEqual([]);
+  });
+});
+
+// drawWrapped draws a paragraph as PDFKit's text(..., { width, align, lineGap }) does: the same lines,
+// each where PDFKit puts it, and x and y left where PDFKit leaves them; the second time and in another
+// document, its lines come from its table and its glyphs from writeLine's tables.
+const PARAGRAPHS = [
+  'Fill each row and each column with the numbers 1 to 6, once each. The numbers in each outlined box must make the target using the sign shown.',
+  'Draw lines to join the squares with the same number.\nLines may not cross or branch, and every square is used.',
+  'A well-known self-explanatory rule: co-operate, re-enter, and check twice.',
+  'Supercalifragilisticexpialidociousandthensomemorewithoutanyspace at all',
+  '  Leading and trailing spaces  ',
+  'Zo\u00eb and Chlo\u00eb f\u00eate the na\u00efve caf\u00e9',
+  '',
+];
+
+function sameShown(mine: string[], pdfkit: string[]): void {
+  const ours = shown(mine);
+  const theirs = shown(pdfkit);
+  expect(ours.length).toBe(theirs.length);
+  ours.forEach((s, i) => {
+    const t = theirs[i]!;
+    expect([s.font, s.glyphs], `${i}`).toEqual([t.font, t.glyphs]);
+    s.matrix.forEach((v, k) => expect(v, `${i}: ${s.matrix} against ${t.matrix}`).toBeCloseTo(t.matrix[k]!, 5));
+  });
+}
+
+describe('drawWrapped', () => {
+  it('draws the lines PDFKit draws, where PDFKit draws them, and leaves x and y where PDFKit does', () => {
+    const ends: number[][] = [[], []];
+    const draw = (doc: Doc, mineToo: boolean) => {
+      for (const font of ['regular', 'bold'] as const) {
+        for (const size of [9, 11, 16]) {
+          for (const text of PARAGRAPHS) {
+            for (const align of ['left', 'center', 'right'] as const) {
+              for (const [x, y, w] of [
+                [42.5, 100.123456789, 240],
+                [300.25, 231.37, 95.5],
+              ]) {
+                doc.font(FONT_IDS[font]).fontSize(size);
+                const o = { width: w!, align, lineGap: size * 0.15 };
+                if (mineToo) expect(drawWrapped(doc, text, x!, y!, o)).toBe(true);
+                else doc.text(text, x!, y!, o);
+                ends[mineToo ? 0 : 1]!.push(doc.x, doc.y);
+              }
+            }
+          }
+        }
+      }
+    };
+    // two rounds in two documents each: the second round and the second document find the lines made
+    for (let d = 0; d < 2; d++) {
+      const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
+      const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
+      const mine = logOps(ours);
+      const pdfkit = logOps(theirs);
+      ours.addPage();
+      theirs.addPage();
+      for (let round = 0; round < 2; round++) {
+        draw(ours, true);
+        draw(theirs, false);
+      }
+      expect(ends[0]).toEqual(ends[1]);
+      sameShown(mine, pdfkit);
+      // several lines a paragraph were drawn, and none by PDFKit's own q, cm and Q
+      expect(shown(mine).length).toBeGreaterThan(2 * 3 * 3 * PARAGRAPHS.length * 2 * 2);
+      expect(mine.filter((op) => op === 'q' || op.endsWith(' cm')).length).toBeLessThan(10);
+    }
+  });
+
+  it('leaves justified text, a continued text and a paragraph at the foot of the page to PDFKit', () => {
+    const doc = createDocument('a4', { title: '', subject: '', keywords: '' });
+    doc.addPage();
+    const log = logOps(doc);
+    doc.font(FONT_IDS.regular).fontSize(11);
+    const o = { width: 200, align: 'left', lineGap: 1.65 };
+    expect(drawWrapped(doc, PARAGRAPHS[0]!, 10, 10, { ...o, align: 'justify' })).toBe(false);
+    expect(drawWrapped(doc, PARAGRAPHS[0]!, 10, doc.page.height - 30, o)).toBe(false);
+    expect(log).toEqual([]);
+    doc.text('one ', 10, 10, { width: 200, continued: true });
+    log.length = 0;
+    expect(drawWrapped(doc, 'two', 10, 10, o)).toBe(false);
     expect(log).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { pt, writeLine } from './line.js';
 import { drawRuns, hasRtlLetters, lineRuns, plainText, runsWidth, wrapText } from './runs.js';
 import { tagsOf, type TagType } from './tags.js';
 import { defineForm, placeForm, type Form } from './xobject.js';
+import { drawWrapped } from './wrapped.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -402,7 +403,8 @@ export class Draw {
     if (!plainText(this.doc, text, font) || this.keepsWhole(text, w, size, font)) return this.runsParagraph(text, x, y, w, style, true);
     const opts = { width: w, align: style.align ?? 'left', lineGap: size * 0.15 } as const;
     const h = d.heightOfString(text, opts);
-    d.fillColor(style.color ?? '#000000').text(text, x, y, opts);
+    d.fillColor(style.color ?? '#000000');
+    if (!drawWrapped(this.doc, text, x, y, opts)) d.text(text, x, y, opts);
     return h;
   }
 

@@ -22,6 +22,13 @@ const heights = new Recent<number>(500);
 const fontKeys = new WeakMap<object, number>();
 let nextFontKey = 0;
 
+/** A number for a parsed font, the same in every document of this thread that uses it. */
+export function fontKey(font: object): number {
+  let fk = fontKeys.get(font);
+  if (fk === undefined) fontKeys.set(font, (fk = nextFontKey++));
+  return fk;
+}
+
 interface TextState {
   _font: { font: object } | null;
   _fontSize: number;
@@ -45,9 +52,7 @@ export function shareHeights(doc: Doc): void {
   d.heightOfString = (text: string, options?: Record<string, unknown>) => {
     const font = d._font?.font;
     if (typeof text !== 'string' || !font || d._wrapper || d._textOptions || !plainOptions(options)) return measure(text, options);
-    let fk = fontKeys.get(font);
-    if (fk === undefined) fontKeys.set(font, (fk = nextFontKey++));
-    const key = `${fk} ${d._fontSize} ${d._lineGap} ${d.x} ${d.y} ${options.width} ${options.lineGap} ${options.align}\u0000${text}`;
+    const key = `${fontKey(font)} ${d._fontSize} ${d._lineGap} ${d.x} ${d.y} ${options.width} ${options.lineGap} ${options.align}\u0000${text}`;
     let h = heights.get(key);
     if (h === undefined) heights.set(key, (h = measure(text, options)));
     return h;
