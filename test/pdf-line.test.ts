@@ -200,6 +200,32 @@ describe('drawWrapped', () => {
   });
 });
 
+describe('writeLine across documents', () => {
+  it("numbers a glyph that is not among every document's first ones as each document does", () => {
+    // The first document meets \u00eb before \u00f1, the second after: their subsets number the two the
+    // other way round, so a text with either must not be shown as the first document showed it.
+    const orders = [
+      ['12+', 'Zo\u00eb', 'Espa\u00f1a', 'Zo\u00eb 12+'],
+      ['Espa\u00f1a', '12+', 'Zo\u00eb', 'Zo\u00eb 12+'],
+    ];
+    for (const texts of orders) {
+      const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
+      const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
+      const mine = logOps(ours);
+      const pdfkit = logOps(theirs);
+      ours.addPage();
+      theirs.addPage();
+      for (const text of texts) {
+        ours.font(FONT_IDS.regular).fontSize(11);
+        theirs.font(FONT_IDS.regular).fontSize(11);
+        expect(writeLine(ours, text, 20, 40)).toBe(true);
+        theirs.text(text, 20, 40, { lineBreak: false, width: undefined });
+      }
+      sameShown(mine, pdfkit);
+    }
+  });
+});
+
 describe('Draw writes shapes itself', () => {
   it('with the path operators PDFKit writes for them', () => {
     const ours = createDocument('a4', { title: '', subject: '', keywords: '' });

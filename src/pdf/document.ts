@@ -11,6 +11,7 @@ import { markFree, markGlyphs } from './marks.js';
 import { substitutionFree, substitutions, type Substitutions } from './substitutions.js';
 import { Recent } from './recent.js';
 import { shareColours, shareHeights } from './repeats.js';
+import { seedGlyphs } from './line.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -150,6 +151,7 @@ interface StreamRef {
 function shareSubset(doc: Doc, f: FontInternals): void {
   const subset = f.subset!;
   f.encode!(SEED_TEXT);
+  seedGlyphs(f, subset.glyphs.length);
   let table = subsets.get(f.font);
   if (!table) subsets.set(f.font, (table = new Map()));
   const build = subset.encode.bind(subset);
