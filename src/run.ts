@@ -14,6 +14,7 @@ import { findKind, findKindByLetter, KINDS } from './kinds/index.js';
 import { explainSection } from './layout/explain.js';
 import { kindTitle, messages, type Messages } from './i18n/messages.js';
 import { LARGE_PRINT, scaledBox } from './pdf/print.js';
+import { Recent } from './pdf/recent.js';
 
 export type AnswersMode = 'back' | 'separate' | 'none';
 
@@ -51,6 +52,15 @@ export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, 
 
 let measurer: Draw | null = null;
 
+/**
+ * Slot areas already measured, per compiled template. Every pupil of a batch lays out the same
+ * worksheets, and each asked again for the room its pages leave the puzzles: the template filled,
+ * its blocks parsed and its words measured (~1.5 ms a pupil of the README plan). The answer is a
+ * function of the template, what fills it, the page and where the measuring document's x and y
+ * stood (they start PDFKit's measurements); the measurer is left where the measuring left it.
+ */
+const areas = new WeakMap<object, Recent<{ box: Box; x: number; y: number }>>();
+
 /** The templates of answer pages: the teacher's, never in large print. */
 export const ANSWER_TEMPLATES = ['answers', 'solutions'];
 
@@ -78,13 +88,27 @@ export function sectionContext(paper: Paper, templates: Templates, grid?: Grid, 
     small: scale < 1,
     slotArea(template: string, vars: Record<string, unknown> = {}): Box {
       const filled = { title: 'Title', headline: 'Title', subtitle: 'Subtitle', instructions: 'Instructions.', page: 1, pages: 1, codes: '', lang: msg.lang, booklet: scale < 1, ...vars };
-      const blocks = scaleBlocks(templates.get(template)(filled), scale);
-      measurer!.minText = enlarged(template) ? LARGE_PRINT.minText : 0;
-      const box = slotsBox(measurer!, blocks, enlarged(template) ? scaledBox(content, LARGE_PRINT.scale) : content);
+      const fill = templates.get(template);
+      const big = enlarged(template);
+      const m = measurer!;
+      m.minText = big ? LARGE_PRINT.minText : 0;
+      const doc = m.doc as unknown as { x: number; y: number };
+      const key = `${scale} ${big} ${content.x} ${content.y} ${content.w} ${content.h} ${doc.x} ${doc.y} ${JSON.stringify(filled)}`;
+      let known = areas.get(fill);
+      const seen = known?.get(key);
+      if (seen) {
+        doc.x = seen.x;
+        doc.y = seen.y;
+        return { ...seen.box };
+      }
+      const blocks = scaleBlocks(fill(filled), scale);
+      const box = slotsBox(m, blocks, big ? scaledBox(content, LARGE_PRINT.scale) : content);
       if (!box) fail(`template "${template}" has no {{slots}}, so nothing could be placed on its pages`);
       if (box.h < MIN_SLOTS_HEIGHT) {
         fail(`template "${template}" leaves ${Math.round(box.h)} points of the page for the puzzles: take out some lines or {{space}} so at least ${MIN_SLOTS_HEIGHT} are left`);
       }
+      if (!known) areas.set(fill, (known = new Recent(100)));
+      known.set(key, { box: { ...box }, x: doc.x, y: doc.y });
       return box;
     },
     measure(template: string): Draw {

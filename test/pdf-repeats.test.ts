@@ -9,6 +9,7 @@ import { createDocument, pdfkitDocument } from '../src/pdf/document.js';
 import { FONT_FILES, FONT_IDS } from '../src/pdf/fonts.js';
 import { port } from '../src/port/index.js';
 import { Recent } from '../src/pdf/recent.js';
+import { sectionContext } from '../src/run.js';
 
 // A thread keeps what PDFKit works out again for every document (word shapes, widths of strings,
 // heights of paragraphs, colour operands) and looks it up after. Looked up, it must be exactly
@@ -16,16 +17,40 @@ import { Recent } from '../src/pdf/recent.js';
 
 describe('work kept between documents', () => {
   // First in the file, so the first drawing meets empty tables (vitest gives each file its own modules).
-  it('a worksheet drawn with the tables empty and again with them full: the same bytes', async () => {
+  it('a worksheet laid out and drawn with the tables empty and again with them full: the same bytes', async () => {
     for (const name of ['calcudoku', 'flow']) {
       const kind = KINDS.find((k) => k.name === name)!;
-      const plan = planSheets(kind, kind.schema.parse({}), parseCommon({ count: 4 }), 'repeats', new Templates());
-      const render = () => renderToBuffer(plan.main, { paper: 'a4', templates: new Templates(), meta: plan.meta });
+      // one set of templates, as a batch's worker keeps: its slot areas are looked up the second time
+      const templates = new Templates();
+      const render = () => {
+        const plan = planSheets(kind, kind.schema.parse({}), parseCommon({ count: 4 }), 'repeats', templates);
+        return renderToBuffer(plan.main, { paper: 'a4', templates, meta: plan.meta });
+      };
       const cold = Buffer.from(await render());
       const warm = Buffer.from(await render());
       expect(warm.equals(cold), name).toBe(true);
     }
   }, 120_000);
+
+  it('a slot area looked up is the one measured for the same template and words, not another', () => {
+    const templates = new Templates();
+    const ctx = sectionContext('a4', templates);
+    const long = 'Times tables practice for the summer term, with a second line of heading words';
+    const short = ctx.slotArea('worksheet', { headline: 'Sums' });
+    const twoLines = ctx.slotArea('worksheet', { headline: long });
+    const rules = ctx.slotArea('worksheet', { headline: 'Sums', instructions: `${long}. ${long}. ${long}.` });
+    // a heading on two lines and longer rules leave the puzzles less room
+    expect(twoLines.h).toBeLessThan(short.h);
+    expect(rules.h).toBeLessThan(short.h);
+    for (let round = 0; round < 2; round++) {
+      expect(ctx.slotArea('worksheet', { headline: 'Sums' })).toEqual(short);
+      expect(ctx.slotArea('worksheet', { headline: long })).toEqual(twoLines);
+      expect(sectionContext('a4', new Templates()).slotArea('worksheet', { headline: long })).toEqual(twoLines);
+    }
+    // what a caller does with its box is its own
+    for (let round = 0; round < 2; round++) ctx.slotArea('worksheet', { headline: 'Sums' }).h = 0;
+    expect(ctx.slotArea('worksheet', { headline: 'Sums' })).toEqual(short);
+  });
 
   it("widths and paragraph heights are PDFKit's own, wherever and however often they are measured", () => {
     const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
