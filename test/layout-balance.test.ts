@@ -170,3 +170,44 @@ describe('--layout that is too dense', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 });
+
+describe('grids weighed once a thread', () => {
+  // A batch's worksheets are laid out again for every pupil, from grids kept by what they were
+  // weighed from. Laid out in turns, each worksheet keeps the grid of its own count, size and example.
+  it('give each worksheet the grid its own count, size and example call for', async () => {
+    const { planSheets } = await import('../src/make.js');
+    const { parseCommon } = await import('../src/core/options.js');
+    const flow = findKind('flow')!;
+    const firstPage = (count: number, size: number, example: boolean) => {
+      const plan = planSheets(flow, flow.schema.parse({ size, example }), parseCommon({ count }), 'turns', new Templates());
+      const page = plan.main[0]!;
+      return { pages: plan.main.length, grid: page.grid, slots: page.slots.length, lead: page.lead ? { rows: page.lead.rows, grid: page.lead.grid ?? null } : null };
+    };
+    const cases: [number, number, boolean][] = [];
+    for (const size of [9, 14]) for (const count of [1, 2, 4, 9]) for (const example of [true, false]) cases.push([count, size, example]);
+    const first = cases.map((c) => firstPage(...c));
+    const again = cases.slice().reverse().map((c) => firstPage(...c)).reverse();
+    expect(again).toEqual(first);
+    // two 9x9 Calcudoku side by side under the worked example, stacked without it
+    const calcudoku = findKind('calcudoku')!;
+    const calcFirst = (count: number, example: boolean) =>
+      planSheets(calcudoku, calcudoku.schema.parse({ size: 9, example }), parseCommon({ count }), 'turns', new Templates()).main[0]!.grid;
+    for (let round = 0; round < 2; round++) {
+      // with the example first for some counts, without it first for others
+      for (const count of [2, 4]) {
+        expect(calcFirst(count, true)).toEqual({ cols: 2, rows: 1 });
+        expect(calcFirst(count, false)).toEqual({ cols: 1, rows: 2 });
+      }
+      for (const count of [6, 8]) {
+        expect(calcFirst(count, false)).toEqual({ cols: 1, rows: 2 });
+        expect(calcFirst(count, true)).toEqual({ cols: 2, rows: 1 });
+      }
+    }
+    cases.forEach(([count, size, example], i) => {
+      const f = first[i]!;
+      // as many slots as puzzles up to a page's worth, and an example only when asked for
+      if (count <= 4 && size === 9) expect(f.slots, `${count} at ${size}`).toBe(count);
+      expect(f.lead !== null, `${count} at ${size}, example ${example}`).toBe(example);
+    });
+  });
+});

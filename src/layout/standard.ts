@@ -6,6 +6,7 @@ import { exampleLead, type ExampleStep } from './example.js';
 import { drawingWidth, leadAndSlots, slotBoxes } from './page.js';
 import { wordsOf } from '../i18n/messages.js';
 import { LARGE_PRINT } from '../pdf/print.js';
+import { Recent } from '../pdf/recent.js';
 
 export interface PuzzleSectionsArgs<M> {
   items: Item<M>[];
@@ -65,13 +66,9 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   const band = example && exampleLead(example.title, example.steps, sheet);
   // The example's page may take a grid of its own (firstGrid): the grid is chosen for all the pages,
   // the example's page with the rest.
-  const pool = readableGrids(a.grid, sheet, pupils);
-  const firstOf = (g: Grid) => (band ? firstGrid(band, g, pool, count, sheet, pupils) : g);
-  const pages = band && ((g: Grid) => sheetPages(count, g, firstOf(g), leadFor(band, sheet, firstOf(g), pupils).rows));
-  const grid = a.ctx.grid ?? balancedGrids(a.grid, count, sheet, pupils, pages || undefined)[0] ?? a.grid;
+  const { grid, top } = gridsFor(a.grid, count, sheet, pupils, band?.height, a.ctx.grid);
   // the rules take every row of the first page
   const alone = rules && { ...rules, rows: grid.rows };
-  const top = a.ctx.grid ? grid : firstOf(grid);
   // The key is in normal print, so large print's bigger squares (minCellPt) do not apply to it.
   const teacher = l && { ...l, minCellPt: undefined };
   const led = example && exampleFor(example, sheet, top, pupils);
@@ -112,6 +109,33 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
       ...(a.packGrid ? { packGrid: a.packGrid } : {}),
     },
   ];
+}
+
+/**
+ * Grids chosen before, by what they were chosen from: every pupil of a batch has the same
+ * worksheets, and each weighed the same grids again (~0.7 ms a pupil of the README plan).
+ */
+const chosen = new Recent<{ grid: Grid; top: Grid | null }>(100);
+
+/**
+ * The worksheet's grid and its first page's (under a worked example `band` points high, which may
+ * take a grid of its own: see firstGrid). `user`: the grid the user asked for.
+ */
+function gridsFor(base: Grid, count: number, sheet: Box, pupils: Legibility | undefined, band: number | undefined, user: Grid | undefined): { grid: Grid; top: Grid } {
+  const key = JSON.stringify([base, count, sheet, pupils ?? null, band ?? null, user ?? null]);
+  const known = chosen.get(key);
+  if (known) {
+    const grid = { ...known.grid };
+    return { grid, top: known.top ? { ...known.top } : grid };
+  }
+  const lead = band === undefined ? undefined : { height: band, draw() {} };
+  const pool = readableGrids(base, sheet, pupils);
+  const firstOf = (g: Grid) => (lead ? firstGrid(lead, g, pool, count, sheet, pupils) : g);
+  const pages = lead && ((g: Grid) => sheetPages(count, g, firstOf(g), leadFor(lead, sheet, firstOf(g), pupils).rows));
+  const grid = user ?? balancedGrids(base, count, sheet, pupils, pages || undefined)[0] ?? base;
+  const top = user ? grid : firstOf(grid);
+  chosen.set(key, { grid: { ...grid }, top: top === grid ? null : { ...top } });
+  return { grid, top };
 }
 
 /** A worksheet's rules drawn where its puzzles would go, as the template prints them above the puzzles. */
