@@ -44,3 +44,15 @@ describe('messages read aloud', () => {
     expect(() => parseKindOptions(findKind('flow')!, { size: '8', colors: '30' })).toThrow(/^--colors 30: an 8x8 grid fits at most/);
   });
 });
+
+describe('a worked example neither on nor off', () => {
+  it('is quoted as every other bad value is', async () => {
+    // it said (got example "x") before
+    const { calcudoku } = await import('../src/kinds/calcudoku/index.js');
+    const { flow } = await import('../src/kinds/flow/index.js');
+    for (const kind of [calcudoku, flow] as { schema: { parse(v: unknown): unknown } }[]) {
+      expect(() => kind.schema.parse({ example: 'x' })).toThrow(/^--no-example is a switch: give it to leave the worked example out \(got "x"\)$/);
+      expect(kind.schema.parse({ example: 'false' })).toMatchObject({ example: false });
+    }
+  });
+});

@@ -52,5 +52,5 @@ export function switchOf(v: unknown, flag: string): boolean {
 export function exampleOf(v: unknown): boolean {
   if (v === undefined || v === true || v === 'true' || v === '1' || v === '') return true;
   if (v === false || v === 'false' || v === '0') return false;
-  failOn('--no-example', `is a switch: give it to leave the worked example out (got example "${String(v)}")`);
+  failOn('--no-example', `is a switch: give it to leave the worked example out ${got(v)}`);
 }
