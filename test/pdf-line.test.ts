@@ -57,16 +57,33 @@ function shown(ops: string[]): Shown[] {
   return out;
 }
 
+/** A document to draw on our way and one to draw on PDFKit's, each on its first page, with the operators written to each. */
+function twoDocuments(): { ours: Doc; theirs: Doc; mine: string[]; pdfkit: string[] } {
+  const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
+  const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
+  const mine = logOps(ours);
+  const pdfkit = logOps(theirs);
+  ours.addPage();
+  theirs.addPage();
+  return { ours, theirs, mine, pdfkit };
+}
+
+function sameShown(mine: string[], pdfkit: string[]): void {
+  const ours = shown(mine);
+  const theirs = shown(pdfkit);
+  expect(ours.length).toBe(theirs.length);
+  ours.forEach((s, i) => {
+    const t = theirs[i]!;
+    expect([s.font, s.glyphs], `${i}`).toEqual([t.font, t.glyphs]);
+    s.matrix.forEach((v, k) => expect(v, `${i}: ${s.matrix} against ${t.matrix}`).toBeCloseTo(t.matrix[k]!, 5));
+  });
+}
+
 const TEXTS = ['', ' ', '7', '12+', '432\u00d7', 'AVATAR To Wave', 'K6MF-0YWWYXTAH4', '  two  spaces ', 'Zo\u00eb', 'e\u0301 a\u0308', 'E\u0301 A\u0308 O\u0323\u0302'];
 
 describe('writeLine', () => {
   it('shows the glyphs PDFKit shows, where and as PDFKit shows them, and leaves x and y where PDFKit does', () => {
-    const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
-    const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
-    const mine = logOps(ours);
-    const pdfkit = logOps(theirs);
-    ours.addPage();
-    theirs.addPage();
+    const { ours, theirs, mine, pdfkit } = twoDocuments();
     const ends: number[][] = [[], []];
     const draw = (doc: Doc, mineToo: boolean) => {
       for (const font of ['regular', 'bold'] as const) {
@@ -94,14 +111,8 @@ describe('writeLine', () => {
     const drawn = 3 * 2 * 3 * TEXTS.length * 2;
     expect(ends[0]).toHaveLength(drawn * 2);
     expect(ends[0]).toEqual(ends[1]);
+    sameShown(mine, pdfkit);
     const ours2 = shown(mine);
-    const theirs2 = shown(pdfkit);
-    expect(ours2.length).toBe(theirs2.length);
-    ours2.forEach((s, i) => {
-      const t = theirs2[i]!;
-      expect([s.font, s.glyphs], `${i}`).toEqual([t.font, t.glyphs]);
-      s.matrix.forEach((v, k) => expect(v, `${i}: ${s.matrix} against ${t.matrix}`).toBeCloseTo(t.matrix[k]!, 5));
-    });
     // the marks are placed by offsets: the branch that moves the text matrix glyph by glyph
     expect(ours2.length).toBeGreaterThan(drawn);
     // and no q, cm or Q of its own
@@ -130,17 +141,6 @@ const PARAGRAPHS = [
   '',
 ];
 
-function sameShown(mine: string[], pdfkit: string[]): void {
-  const ours = shown(mine);
-  const theirs = shown(pdfkit);
-  expect(ours.length).toBe(theirs.length);
-  ours.forEach((s, i) => {
-    const t = theirs[i]!;
-    expect([s.font, s.glyphs], `${i}`).toEqual([t.font, t.glyphs]);
-    s.matrix.forEach((v, k) => expect(v, `${i}: ${s.matrix} against ${t.matrix}`).toBeCloseTo(t.matrix[k]!, 5));
-  });
-}
-
 describe('drawWrapped', () => {
   it('draws the lines PDFKit draws, where PDFKit draws them, and leaves x and y where PDFKit does', () => {
     const ends: number[][] = [[], []];
@@ -166,12 +166,7 @@ describe('drawWrapped', () => {
     };
     // two rounds in two documents each: the second round and the second document find the lines made
     for (let d = 0; d < 2; d++) {
-      const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
-      const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
-      const mine = logOps(ours);
-      const pdfkit = logOps(theirs);
-      ours.addPage();
-      theirs.addPage();
+      const { ours, theirs, mine, pdfkit } = twoDocuments();
       for (let round = 0; round < 2; round++) {
         draw(ours, true);
         draw(theirs, false);
@@ -209,12 +204,7 @@ describe('writeLine across documents', () => {
       ['Espa\u00f1a', '12+', 'Zo\u00eb', 'Zo\u00eb 12+'],
     ];
     for (const texts of orders) {
-      const ours = createDocument('a4', { title: '', subject: '', keywords: '' });
-      const theirs = createDocument('a4', { title: '', subject: '', keywords: '' });
-      const mine = logOps(ours);
-      const pdfkit = logOps(theirs);
-      ours.addPage();
-      theirs.addPage();
+      const { ours, theirs, mine, pdfkit } = twoDocuments();
       for (const text of texts) {
         ours.font(FONT_IDS.regular).fontSize(11);
         theirs.font(FONT_IDS.regular).fontSize(11);

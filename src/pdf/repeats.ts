@@ -29,7 +29,8 @@ export function fontKey(font: object): number {
   return fk;
 }
 
-interface TextState {
+/** What of PDFKit's text state the tables read. */
+export interface TextState {
   _font: { font: object } | null;
   _fontSize: number;
   _lineGap: number;

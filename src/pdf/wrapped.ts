@@ -1,7 +1,7 @@
 import type PDFDocument from 'pdfkit';
 import { writeLine } from './line.js';
 import { Recent } from './recent.js';
-import { fontKey } from './repeats.js';
+import { fontKey, type TextState } from './repeats.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
@@ -12,14 +12,7 @@ interface Line {
   lineWidth: number;
 }
 
-interface WrapDoc {
-  _font: { font: object } | null;
-  _fontSize: number;
-  _lineGap: number;
-  _wrapper: unknown;
-  _textOptions: unknown;
-  x: number;
-  y: number;
+interface WrapDoc extends TextState {
   page: { maxY(): number };
   currentLineHeight(includeGap?: boolean): number;
   widthOfString(text: string): number;
