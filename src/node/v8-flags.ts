@@ -1,9 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * How hard V8 works to optimise, for a batch (and the built CLI's other commands, see src/cli/boot.ts). Most of what a class of 30 costs beyond its pupils is
- * V8 compiling the hot code of a fresh thread (~300 functions, many of them large: the Flow search,
- * the Calcudoku graders, PDFKit, fontkit and fflate). A function is optimised after running a
+ * How hard V8 works to optimise, for a batch (and the built CLI's other commands, see
+ * src/cli/boot.ts). Most of what a class of 30 costs beyond its pupils is V8 compiling the hot
+ * code of a fresh thread (~300 functions, many of them large: the Flow search, the Calcudoku
+ * graders, PDFKit, fontkit and fflate). A function is optimised after running a
  * while (the interrupt budget, 66 KB of bytecode by default; here 800 KB, so lukewarm code stays
  * unoptimised) and inlines callees up to a total size (920 bytes of bytecode by default; here 300),
  * which makes each compile cheaper. V8's flags are the process's. README plan, --workers 1,

@@ -5,11 +5,12 @@ import { fontKey, type TextState } from './repeats.js';
 
 type Doc = InstanceType<typeof PDFDocument>;
 
-/** A line as PDFKit's line wrapper hands it to be drawn. */
+/** A line as PDFKit's line wrapper hands it to be drawn, with what its drawing measures of it. */
 interface Line {
-  text: string;
+  text: string; // without its line break, as PDFKit draws it
   textWidth: number;
   lineWidth: number;
+  inkWidth: number; // without its trailing spaces: what right alignment sets against the edge
 }
 
 interface WrapDoc extends TextState {
@@ -34,7 +35,10 @@ function linesOf(d: WrapDoc, text: string, width: number): Line[] {
   const found: Line[] = [];
   const { x, y } = d;
   // PDFKit's own wrapper, with no bottom to break pages at: the lines only, drawn below.
-  d._text(text, x, y, { width, height: Infinity }, (t, o) => found.push({ text: t, textWidth: o.textWidth, lineWidth: o.lineWidth }));
+  d._text(text, x, y, { width, height: Infinity }, (line, o) => {
+    const t = line.replace(/\n/g, '');
+    found.push({ text: t, textWidth: o.textWidth, lineWidth: o.lineWidth, inkWidth: d.widthOfString(t.replace(/\s+$/, '')) });
+  });
   d.x = x;
   d.y = y;
   wrapped.set(key, (lines = found));
@@ -55,17 +59,15 @@ export function drawWrapped(doc: Doc, text: string, x: number, y: number, o: { w
   const lines = linesOf(d, text, o.width);
   const lh = d.currentLineHeight(true);
   const pitch = lh + (o.lineGap || d._lineGap || 0);
-  let end = y;
-  for (let i = 0; i < lines.length; i++) end += pitch;
-  if (end + lh >= d.page.maxY() - 1) return false;
+  // a point to spare: PDFKit's own test of the foot adds the pitches one by one
+  if (y + lines.length * pitch + lh >= d.page.maxY() - 1) return false;
   let at = y;
   for (const line of lines) {
-    const t = line.text.replace(/\n/g, '');
-    if (t.length) {
+    if (line.text.length) {
       let lx = x;
-      if (o.align === 'right') lx += line.lineWidth - d.widthOfString(t.replace(/\s+$/, ''));
+      if (o.align === 'right') lx += line.lineWidth - line.inkWidth;
       else if (o.align === 'center') lx += line.lineWidth / 2 - line.textWidth / 2;
-      writeLine(doc, t, lx, at);
+      writeLine(doc, line.text, lx, at);
     }
     at += pitch;
   }
