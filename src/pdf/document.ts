@@ -4,6 +4,7 @@ import type { Paper } from '../core/kind.js';
 import { FONT_CHOICES, FONT_FILES, FONT_IDS, isFontFile, type FontName } from './fonts.js';
 import { docChains, openFont, type ChainFont } from './fallback.js';
 import { userFont } from './user-font.js';
+import { readTablesQuickly } from './font-tables.js';
 import { port } from '../port/index.js';
 import { fillLetters, outlineSubset } from './woff2.js';
 import { bareWords, type Run } from './bare-words.js';
@@ -68,6 +69,7 @@ function parsedFont(name: FontName): unknown {
     probe.registerFont(FONT_IDS[name], port().asset(FONT_FILES[name]) as unknown as string);
     probe.font(FONT_IDS[name]);
     font = (probe as unknown as { _font: { font: unknown } })._font.font;
+    readTablesQuickly(font);
     parsed.set(name, font);
     primaries.add(font as object);
   }
