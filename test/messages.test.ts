@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 import '../src/port/node.js';
 import { port, setPort, type Port } from '../src/port/index.js';
 import { languages, messages, messageTable } from '../src/i18n/messages.js';
@@ -128,6 +129,29 @@ describe('message files', () => {
     } finally {
       setPort(real);
     }
+  });
+});
+
+describe('compiling messages', () => {
+  it('takes the language as the list of languages Intl supports would, without opening that list', () => {
+    const lookUps = vi.spyOn(Intl.NumberFormat, 'supportedLocalesOf');
+    try {
+      for (const lang of [...SHIPPED, 'tt']) {
+        const mine = IntlMessageFormat.resolveLocale(lang)?.toString();
+        expect(lookUps).not.toHaveBeenCalled();
+        // the library's own way: the list's answer, or the code as it is when the list lacks it
+        const theirs = new Intl.Locale(Intl.getCanonicalLocales(lang)[0]!).toString();
+        expect([lang, mine]).toEqual([lang, theirs]);
+      }
+      const nl = messages('nl');
+      for (const k of Object.keys(raw('nl')).slice(0, 40)) if (!/[{}]/.test(raw('nl')[k]!)) nl.t(k);
+      expect(lookUps).not.toHaveBeenCalled();
+    } finally {
+      lookUps.mockRestore();
+    }
+    for (const lang of SHIPPED) expect(Intl.NumberFormat.supportedLocalesOf(lang)).toEqual([new Intl.Locale(lang).toString()]);
+    // Arabic's plural has a "two" form English lacks: each book formats with its own language
+    expect(messages('ar').t('dobble.cardCount', { n: 2 })).not.toBe(messages('en').t('dobble.cardCount', { n: 2 }));
   });
 });
 

@@ -5,6 +5,15 @@ import { MissingAsset, port, text } from '../port/index.js';
 export type Values = Record<string, string | number>;
 
 /**
+ * intl-messageformat resolves its language through Intl's list of the languages it supports, whose
+ * first use costs ~15 ms (every command, batch worker and tab of the web page). For one language
+ * code that list gives back the code itself, made canonical, or nothing, and then the library takes
+ * the code as it is: the same locale Intl.Locale makes of the code directly, without the list.
+ */
+const resolveLocale = IntlMessageFormat.resolveLocale;
+IntlMessageFormat.resolveLocale = (locales) => (typeof locales === 'string' && typeof Intl.Locale === 'function' ? new Intl.Locale(locales) : resolveLocale(locales));
+
+/**
  * The words of one language. Every printed sentence is a message in messages/<code>.json (ICU
  * MessageFormat: `{n}` placeholders, `{n, plural, one {...} other {...}}`), so a teacher adds a
  * language by adding a file.
