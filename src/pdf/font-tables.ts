@@ -12,8 +12,10 @@ interface TableEntry {
   tag: string;
   offset: number;
   length: number;
-  compLength?: number;
 }
+
+/** A TrueType file's first four bytes: version 1.0, or 'true' (Apple's). */
+const TRUETYPE = [0x00010000, 0x74727565];
 
 /** The parts of a parsed TrueType font (fontkit's TTFFont) read here. */
 interface TrueTypeFont {
@@ -32,8 +34,10 @@ export function readTablesQuickly(font: unknown): void {
   const cache = f._tables;
   if (!(bytes instanceof Uint8Array) || !tables || !cache || typeof f._decodeTable !== 'function') return;
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // A table stored compressed (WOFF) is not at its offset as it is: left to fontkit.
-  const plain = (t: TableEntry | undefined): t is TableEntry => !!t && t.length > 0 && (t.compLength === undefined || t.compLength >= t.length) && t.offset + t.length <= bytes.length;
+  // Only a TrueType file holds its tables at their offsets as they are: WOFF and WOFF2 compress
+  // them (WOFF2's offsets point into data not yet unpacked), a collection is read by font.
+  if (bytes.length < 4 || !TRUETYPE.includes(view.getUint32(0))) return;
+  const plain = (t: TableEntry | undefined): t is TableEntry => !!t && t.length > 0 && t.offset + t.length <= bytes.length;
   const loca = tables.loca;
   const format = f.head?.indexToLocFormat;
   if (plain(loca) && !('loca' in cache) && (format === 0 || format === 1)) cache.loca = locaOf(view, loca, format);
