@@ -2,7 +2,7 @@ import type PDFDocument from 'pdfkit';
 import { zlibSync } from 'fflate';
 import type { Paper } from '../core/kind.js';
 import { FONT_CHOICES, FONT_FILES, FONT_IDS, isFontFile, type FontName } from './fonts.js';
-import { docChains, openFont, type ChainFont } from './fallback.js';
+import { docChains, openFont, parseFont, type ChainFont } from './fallback.js';
 import { userFont } from './user-font.js';
 import { readTablesQuickly } from './font-tables.js';
 import { port } from '../port/index.js';
@@ -59,16 +59,13 @@ const primaries = new WeakSet<object>();
 /**
  * Each font file parsed once per thread and shared by every document: parsing a TTF again for each
  * document cost ~40 ms a font, which dominated batches of many small PDFs. PDFKit accepts a parsed
- * (fontkit) font where it takes a path, and still subsets it per document; it offers no public
- * getter for the parsed font, hence the one private field below.
+ * (fontkit) font where it takes a path, and still subsets it per document (the font is parsed by
+ * PDFKit's fontkit, see parseFont).
  */
 function parsedFont(name: FontName): unknown {
   let font = parsed.get(name);
   if (!font) {
-    const probe = pdfkitDocument({ autoFirstPage: false });
-    probe.registerFont(FONT_IDS[name], port().asset(FONT_FILES[name]) as unknown as string);
-    probe.font(FONT_IDS[name]);
-    font = (probe as unknown as { _font: { font: unknown } })._font.font;
+    font = parseFont(port().asset(FONT_FILES[name]));
     readTablesQuickly(font);
     parsed.set(name, font);
     primaries.add(font as object);
