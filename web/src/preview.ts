@@ -30,7 +30,10 @@ export class Preview {
   private index = 0;
   private first = 0;
   private last = 0;
+  // never rejects: a page that failed to draw must not stop every later one from being drawn
   private drawing = Promise.resolve();
+  private loads = 0; // a load begun before the last one shows nothing: its file is no longer the newest
+  private task: import('pdfjs-dist').RenderTask | null = null;
 
   constructor(private what: string) {
     this.element = h('div', { class: 'preview-pages' }, this.nav, h('div', { class: 'sheet' }, this.canvas));
@@ -38,7 +41,8 @@ export class Preview {
   }
 
   clear(): void {
-    this.doc = null;
+    this.loads++;
+    this.replace(null);
     this.canvas.width = 0;
     this.canvas.height = 0;
     this.label.textContent = '';
@@ -48,20 +52,33 @@ export class Preview {
 
   /** Shows pages first..last (0-based) of `bytes`. */
   async load(bytes: Uint8Array, first = 0, last?: number): Promise<void> {
+    const mine = ++this.loads;
     const { lib, worker } = await loadPdfJs();
-    const old = this.doc;
-    this.doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false, worker }).promise;
-    void old?.destroy();
+    const doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false, worker }).promise;
+    if (mine !== this.loads) return void doc.destroy();
+    this.replace(doc);
     this.first = first;
-    this.last = Math.min(last ?? this.doc.numPages - 1, this.doc.numPages - 1);
+    this.last = Math.min(last ?? doc.numPages - 1, doc.numPages - 1);
     await this.show(first);
+  }
+
+  /**
+   * The document shown from now on. The last one's page still being drawn is stopped, and the
+   * document let go once that drawing has ended: destroyed while drawn, its page never finished.
+   */
+  private replace(doc: import('pdfjs-dist').PDFDocumentProxy | null): void {
+    const old = this.doc;
+    this.doc = doc;
+    this.task?.cancel();
+    if (old) void this.drawing.then(() => old.destroy());
   }
 
   show(i: number): Promise<void> {
     if (!this.doc || i < this.first || i > this.last) return this.drawing;
     this.index = i;
     const doc = this.doc;
-    this.drawing = this.drawing.then(async () => {
+    const drawn = this.drawing.then(async () => {
+      if (doc !== this.doc) return; // another file came before this page's turn
       const page = await doc.getPage(i + 1);
       const width = Math.min(this.element.clientWidth || 600, 760);
       const base = page.getViewport({ scale: 1 });
@@ -70,7 +87,16 @@ export class Preview {
       this.canvas.width = Math.floor(viewport.width);
       this.canvas.height = Math.floor(viewport.height);
       this.canvas.style.width = `${Math.floor(viewport.width / (window.devicePixelRatio || 1))}px`;
-      await page.render({ canvas: this.canvas, viewport }).promise;
+      const task = page.render({ canvas: this.canvas, viewport });
+      this.task = task;
+      try {
+        await task.promise;
+      } catch (e) {
+        if (doc !== this.doc) return; // stopped for another file
+        throw e;
+      } finally {
+        if (this.task === task) this.task = null;
+      }
       const n = this.last - this.first + 1;
       this.label.textContent = `Page ${i - this.first + 1} of ${n}`;
       this.canvas.setAttribute('aria-label', `${this.what}, page ${i - this.first + 1} of ${n}`);
@@ -78,6 +104,7 @@ export class Preview {
       this.next.disabled = i >= this.last;
       this.nav.hidden = false;
     });
-    return this.drawing;
+    this.drawing = drawn.catch(() => {});
+    return drawn;
   }
 }
