@@ -14,7 +14,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CODE_CACHE_ENV, codeCacheFile } from '../src/node/code-cache.js';
 import { latin1Source } from './latin1.js';
-import { inputsDigest, markBuilt, upToDate } from './stamp.js';
+import { inputsDigest, markBuilt, SOURCES, sourcesStamp, upToDate } from './stamp.js';
 
 const require = createRequire(import.meta.url);
 
@@ -206,4 +206,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     makeCodeCache(dist);
     markBuilt(stamp, digest);
   }
+  // run after tsc (npm run build, npm test): dist/ is now made from the sources as they are
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  markBuilt(sourcesStamp(dist), inputsDigest(root, SOURCES));
 }

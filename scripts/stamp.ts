@@ -37,3 +37,16 @@ export function upToDate(stamp: string, digest: string, outputs: string[]): bool
 export function markBuilt(stamp: string, digest: string): void {
   writeFileSync(stamp, digest);
 }
+
+/** The sources a build of dist/ is made from: what the test helper compares with the build's record. */
+export const SOURCES = ['src', 'scripts/bundle.ts', 'scripts/latin1.ts'];
+
+/**
+ * Where the build records the digest of SOURCES it was made from. File times alone said a build
+ * was old when a checkout or commit had only touched a source file: the build, going by digests,
+ * was up to date and left its files as they were, and the tests then ran the CLI from source
+ * (~3 s a call, a suite of ~1,000 s).
+ */
+export function sourcesStamp(dist: string): string {
+  return join(dist, '.sources');
+}

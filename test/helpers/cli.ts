@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inputsDigest, SOURCES, sourcesStamp } from '../../scripts/stamp.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // By path, so the CLI can run with its working folder anywhere (tests run it in temp folders).
@@ -32,7 +33,10 @@ function builtIsCurrent(): boolean {
   const made = ['dist/cli/main.js', 'dist/cli/main.bundle.cjs', 'dist/batch/worker.bundle.cjs'].map((f) => join(root, f));
   if (!made.every(existsSync)) return false;
   const built = Math.min(...made.map((f) => statSync(f).mtimeMs));
-  return built >= Math.max(newest(join(root, 'src')), statSync(join(root, 'scripts/bundle.ts')).mtimeMs);
+  if (built >= Math.max(newest(join(root, 'src')), statSync(join(root, 'scripts/bundle.ts')).mtimeMs)) return true;
+  // a source file touched but not changed (a checkout, a commit): the build's record of its sources says
+  const stamp = sourcesStamp(join(root, 'dist'));
+  return existsSync(stamp) && readFileSync(stamp, 'utf8') === inputsDigest(root, SOURCES);
 }
 
 const useBuilt = builtIsCurrent();
