@@ -72,7 +72,7 @@ export function keyView(kinds: KindForm[], jobs: Jobs, state: Record<string, str
     // the box stays only beside an answer made from it (a Calcudoku code next showed it still)
     ownField.element.hidden = !(r.data as KeyMade | undefined)?.own;
     file = r.files[0]!;
-    await preview.load(file.bytes).catch((e: unknown) => (console.error(e), preview.clear()));
+    await preview.load(file.bytes);
     if (ticket !== asked) return;
     preview.element.classList.remove('stale');
     save.disabled = false;

@@ -50,16 +50,24 @@ export class Preview {
     this.nav.hidden = true;
   }
 
-  /** Shows pages first..last (0-based) of `bytes`. */
+  /**
+   * Shows pages first..last (0-based) of `bytes`. Never rejects: a preview that could not be drawn
+   * is logged and cleared, and keeps no file from the teacher (every view offers its files after it).
+   */
   async load(bytes: Uint8Array, first = 0, last?: number): Promise<void> {
     const mine = ++this.loads;
-    const { lib, worker } = await loadPdfJs();
-    const doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false, worker }).promise;
-    if (mine !== this.loads) return void doc.destroy();
-    this.replace(doc);
-    this.first = first;
-    this.last = Math.min(last ?? doc.numPages - 1, doc.numPages - 1);
-    await this.show(first);
+    try {
+      const { lib, worker } = await loadPdfJs();
+      const doc = await lib.getDocument({ data: bytes.slice(), isEvalSupported: false, worker }).promise;
+      if (mine !== this.loads) return void doc.destroy();
+      this.replace(doc);
+      this.first = first;
+      this.last = Math.min(last ?? doc.numPages - 1, doc.numPages - 1);
+      await this.show(first);
+    } catch (e) {
+      console.error(e);
+      if (mine === this.loads) this.clear();
+    }
   }
 
   /**
@@ -80,6 +88,7 @@ export class Preview {
     const drawn = this.drawing.then(async () => {
       if (doc !== this.doc) return; // another file came before this page's turn
       const page = await doc.getPage(i + 1);
+      if (doc !== this.doc) return;
       const width = Math.min(this.element.clientWidth || 600, 760);
       const base = page.getViewport({ scale: 1 });
       const scale = (width / base.width) * (window.devicePixelRatio || 1);

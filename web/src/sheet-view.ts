@@ -205,8 +205,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     const pdfs = files.filter((f) => f.name.endsWith('.pdf'));
     const main = pdfs[0]!;
     const separate = pdfs[1];
-    // a preview that could not be drawn keeps no file from the teacher
-    await sheetPreview.load(main.bytes, 0, frontPages - 1).catch((e: unknown) => (console.error(e), sheetPreview.clear()));
+    await sheetPreview.load(main.bytes, 0, frontPages - 1);
     // an option changed while the pages were drawn: these files are not offered, the next run's will be
     if (changes !== seen) return;
     for (const p of Object.values(panels)) p.classList.remove('stale');
