@@ -92,11 +92,17 @@ export function drawRecord(d: Draw, box: Box, page = 0, w: Messages = messages()
   let y = box.y;
   let round = 1;
   if (page === 0) {
+    // The boxes end at the table's right edge, the label just before them: placed from the left,
+    // large print's narrower page pushed the last box past the margin.
+    const boxes = MARKERS * 16 + (MARKERS - 1) * 6;
+    const home = w.t('ludo.record.home');
+    const homeW = Math.min(d.textWidth(home, size), box.w * 0.3);
+    const homeX = box.x + box.w - boxes - 6 - homeW;
     for (const who of [w.t('ludo.record.first'), w.t('ludo.record.second')]) {
       d.text(who, { x: box.x, y, w: 80, h: 20 }, { size, font: 'bold', valign: 'bottom', fit: true });
-      d.line(box.x + 82, y + 20, box.x + box.w * 0.55, y + 20, { width: 0.6 });
-      d.text(w.t('ludo.record.home'), { x: box.x + box.w * 0.6, y, w: 80, h: 20 }, { size, valign: 'bottom', fit: true });
-      for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w * 0.6 + 84 + k * 22, y: y + 4, w: 16, h: 16 }, { width: 0.8 });
+      d.line(box.x + 82, y + 20, Math.min(box.x + box.w * 0.55, homeX - 12), y + 20, { width: 0.6 });
+      d.text(home, { x: homeX, y, w: homeW, h: 20 }, { size, valign: 'bottom', fit: true, align: 'right' });
+      for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w - boxes + k * 22, y: y + 4, w: 16, h: 16 }, { width: 0.8 });
       y += 28;
     }
     y = box.y + NAMES_H;

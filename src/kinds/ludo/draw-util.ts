@@ -51,9 +51,13 @@ export function table(d: Draw, x: number, y: number, w: number, cols: Column[], 
   const lines = (i: number) => d.paragraphHeight(cols[i]!.title, xs[i + 1]! - xs[i]! - 4, { size, font: 'bold' });
   const headH = wrapped ? Math.max(rowH * 1.1, ...cols.map((_, i) => (wraps(i) ? lines(i) + 2 * pad : 0))) : rowH * 1.1;
   d.rect({ x, y, w, h: headH }, { fill: '#e6e6e6', stroke: false });
+  // One size for the headings that fit on a line: "Marker" shrunk to its column beside "Roll" at
+  // full size looked like a mistake (a booklet's half page: 6 pt beside 9.5)
+  const fits = cols.map((c, i) => (wraps(i) ? size : d.fitSize(c.title, xs[i + 1]! - xs[i]! - 4, headH, size, 'bold')));
+  const headSize = Math.min(...fits);
   cols.forEach((c, i) => {
     const colW = xs[i + 1]! - xs[i]! - 4;
-    if (!wraps(i)) d.text(c.title, { x: xs[i]! + 2, y, w: colW, h: headH }, { size, font: 'bold', align: 'center', fit: true });
+    if (!wraps(i)) d.text(c.title, { x: xs[i]! + 2, y, w: colW, h: headH }, { size: headSize, font: 'bold', align: 'center', fit: true });
     else d.paragraph(c.title, xs[i]! + 2, y + (headH - d.paragraphHeight(c.title, colW, { size, font: 'bold' })) / 2, colW, { size, font: 'bold', align: 'center' });
   });
   rows.forEach((row, r) => {
