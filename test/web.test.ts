@@ -707,10 +707,10 @@ describe('the web page', () => {
     const players = page.locator('label:text-is("Players in the replayed game") + select');
     const offered = await players.locator('option').allTextContents();
     expect(offered).toHaveLength(16);
-    for (const t of offered) expect(t).toMatch(/^Red [a-z ,0-9]+, Blue [a-z ,0-9]+$/);
+    for (const t of offered) expect(t).toMatch(/^Red: [a-z ]+ · Blue: [a-z ]+$/);
     for (const t of offered) expect(t).not.toMatch(/auto120|expected|\w,\w/); // no strategy names, no "a,b"
     const again = await runs(page);
-    await players.selectOption({ label: 'Red makes the move that should finish soonest, Blue moves at random' });
+    await players.selectOption({ label: 'Red: fastest · Blue: random' });
     expect(await settled(page, again)).toMatch(/ready/);
     const replay = await downloadOf(page, 'Download PDF');
     const at = mkdtempSync(join(dir, 'players-'));

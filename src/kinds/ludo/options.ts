@@ -20,11 +20,12 @@ export interface LudoOptions {
 export const BOARD_STYLES = ['plain', 'annotated'] as const;
 
 /** How each strategy plays, in a teacher's words, for the form's choice of players. */
+// Short, so that a pair fits the form's menu (the help says what each means)
 const PLAYS: Record<string, string> = {
-  auto120: 'follows the plan on the rules page',
-  'auto120-keep': 'follows the plan, keeping markers that are close to 120',
-  random: 'moves at random',
-  expected: 'makes the move that should finish soonest',
+  auto120: 'the plan',
+  'auto120-keep': 'careful',
+  random: 'random',
+  expected: 'fastest',
 };
 // the default pair first, then every other pair of strategies
 const PAIRS: [string, string][] = [['auto120', 'random'], ...STRATEGIES.flatMap((a) => STRATEGIES.map((b): [string, string] => [a.name, b.name])).filter(([a, b]) => !(a === 'auto120' && b === 'random'))];
@@ -68,10 +69,10 @@ export const options: OptionSpec[] = [
     description: `strategies of Red and Blue in the replayed game, from ${STRATEGIES.map((s) => s.name).join(', ')} (default auto120,random)`,
     example: 'auto120,random',
     label: 'Players in the replayed game',
-    help: 'how Red and Blue choose their moves on the Replay a game sheet',
+    help: 'how Red and Blue choose their moves on the Replay a game sheet. The plan: the one on the rules page. Careful: the plan, but a marker one roll from 120 stays there. Random: any move. Fastest: the move that should finish soonest',
     // a form offers the pairs in words; the command line takes any two names
     choices: PAIRS.map(([a, b]) => `${a},${b}`),
-    choiceLabels: Object.fromEntries(PAIRS.map(([a, b]) => [`${a},${b}`, `Red ${PLAYS[a]}, Blue ${PLAYS[b]}`])),
+    choiceLabels: Object.fromEntries(PAIRS.map(([a, b]) => [`${a},${b}`, `Red: ${PLAYS[a]} · Blue: ${PLAYS[b]}`])),
   },
 ];
 
