@@ -66,6 +66,8 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     key: h('button', { type: 'button', disabled: true, onclick: () => save(1) }, 'Download answer key (PDF)'),
     json: h('button', { type: 'button', class: 'small', disabled: true, onclick: () => save(2) }, 'Download data (JSON)'),
   };
+  // Where the answers are when there is no answer key file to download: a greyed button said nothing.
+  const keyWhere = h('span', { class: 'help key-where', hidden: true });
   // a teacher prints; the puzzles as data are for other software, so below the pages, not beside Download PDF
   const forSoftware = h('p', { class: 'help for-software', hidden: true }, 'For other software: the puzzles and answers as data. ', buttons.json);
 
@@ -88,6 +90,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     common.setExplains(k.explains);
     common.setKeyed(!k.keyless);
     tabList.hidden = buttons.key.hidden = k.keyless;
+    if (k.keyless) keyWhere.hidden = true;
     if (k.keyless) tab('sheet');
     common.setLaidOut(k.layout, k.perPage);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
@@ -229,8 +232,17 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     buttons.key.disabled = !separate;
     buttons.json.disabled = false;
     forSoftware.hidden = false;
+    const pages = main.pages ?? 0;
+    const atBack = !separate && pages > frontPages ? pages - frontPages : 0;
+    const keyed = !kind.keyless;
+    buttons.key.hidden = !keyed || !separate;
+    keyWhere.hidden = !keyed || !!separate || (!atBack && values.answers !== 'none');
+    keyWhere.textContent = atBack ? 'The answers are at the back of this PDF.' : 'No answer key: Answer key is set to Leave out.';
     const secs = ((performance.now() - started) / 1000).toFixed(1);
-    status.say(`${r.title}: ${main.pages} ${main.pages === 1 ? 'page' : 'pages'}${separate ? ` and ${separate.pages} ${separate.pages === 1 ? 'page' : 'pages'} of answers` : ''}, ready in ${secs} s.`);
+    const count = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+    // with the answers at the back, the preview's pages are the puzzles' alone: say both counts
+    const made = separate ? `${count(pages)} and ${count(separate.pages ?? 0)} of answers` : atBack ? `${count(pages)}, the answers on the last ${atBack === 1 ? 'one' : atBack}` : count(pages);
+    status.say(`${r.title}: ${made}, ready in ${secs} s.`);
   }
 
   const view = h(
@@ -250,7 +262,7 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
       'section',
       { class: 'preview', 'aria-label': 'Preview and downloads' },
       status.element,
-      h('div', { class: 'downloads' }, buttons.pdf, buttons.key),
+      h('div', { class: 'downloads' }, buttons.pdf, buttons.key, keyWhere),
       tabList,
       panels.sheet,
       panels.key,
