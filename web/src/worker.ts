@@ -140,18 +140,20 @@ async function run(id: number, job: Job): Promise<Reply> {
 // signs in a sheet's description, in words: "+ − only" left "only" with its signs gone
 const SIGN_WORDS: Record<string, string> = { '+': ' plus ', '\u2212': ' minus ', '×': ' times ', '÷': ' divide ' };
 
-/** Text as a file name's part: small letters, digits and dashes, at most `max` characters. */
+/** Text as a file name's part: small letters, digits and dashes, at most `max` characters, cut between words. */
 function slug(text: string, max: number): string {
-  return text
+  const whole = text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '') // é is e and an accent: the e stays
     .toLowerCase()
     .replace(/(\d)\s*[x×]\s*(\d)/g, '$1x$2')
     .replace(/[+\u2212×÷]/g, (c) => SIGN_WORDS[c]!)
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, max)
-    .replace(/-$/, '');
+    .replace(/^-|-$/g, '');
+  if (whole.length <= max) return whole;
+  // "...made-from-the-pr" read as a mistake: end at the last whole word, unless that leaves little
+  const cut = whole.slice(0, max + 1).lastIndexOf('-');
+  return (cut >= max / 2 ? whole.slice(0, cut) : whole.slice(0, max)).replace(/-$/, '');
 }
 
 const UNFETCHED = 'A font or picture this needs could not be fetched. Check the connection, then try again.';
