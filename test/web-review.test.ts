@@ -153,3 +153,42 @@ describe('the page after a teacher\'s second review', () => {
     expect(errorsOf(page)).toEqual([]);
   }, 120_000);
 });
+
+describe('where the answers are, said where the answer key button would be', () => {
+  it('at the back: the status counts the answer pages, the preview shows the rest, and no greyed button stands without a reason', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=flow&width=12&height=6&count=4&seed=rev-back&answers=back`);
+    const said = /: (\d+) pages, the answers on the last (one|\d+), ready/.exec(await settled(page));
+    expect(said).not.toBeNull();
+    const back = said![2] === 'one' ? 1 : Number(said![2]);
+    expect(await page.textContent('#panel-sheet .page-nav')).toContain(`of ${Number(said![1]) - back}`);
+    expect(await page.isVisible('button:has-text("Download answer key")')).toBe(false);
+    expect(await page.textContent('.key-where')).toBe('The answers are at the back of this PDF.');
+    // left out: said so; in its own file: the button, and nothing beside it
+    const answers = page.locator('label:text-is("Answer key") + div select');
+    let before = await runs(page);
+    await answers.selectOption('none');
+    expect(await settled(page, before)).toMatch(/: \d+ pages?, ready/);
+    expect(await page.textContent('.key-where')).toMatch(/No answer key: Answer key is set to Leave out/);
+    before = await runs(page);
+    await answers.selectOption('separate');
+    expect(await settled(page, before)).toMatch(/and \d+ pages? of answers, ready/);
+    expect(await page.isEnabled('button:has-text("Download answer key")')).toBe(true);
+    expect(await page.isVisible('.key-where')).toBe(false);
+    expect(errorsOf(page)).toEqual([]);
+  }, 120_000);
+
+  it('a long description is cut between words in the file name', async () => {
+    const page = await s.page();
+    await page.goto(`${s.url}?kind=fultiples&seed=rev-name&task=primes`);
+    expect(await settled(page)).toMatch(/ready/);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('button:has-text("Download PDF")')]);
+    const name = download.suggestedFilename();
+    expect(name).toMatch(/^fultiples-[a-z0-9-]+-rev-name\.pdf$/);
+    // every word of the description part is whole: the name's words are the description's, in order
+    const words = name.replace(/^fultiples-/, '').replace(/-rev-name\.pdf$/, '').split('-');
+    expect(words.join('-').length).toBeLessThanOrEqual(40);
+    const description = (await page.textContent('.view [role=status]'))!.toLowerCase().replace(/×/g, 'x').split(/[^a-z0-9]+/).filter(Boolean);
+    for (const w of words) expect(description).toContain(w);
+  }, 120_000);
+});
