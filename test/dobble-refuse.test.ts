@@ -9,9 +9,9 @@ import { dobble } from '../src/kinds/dobble/index.js';
 describe('a card size the paper cannot take', () => {
   it('is refused in one line before any deck is made: no progress lines, exit code 2, no file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pp-card-'));
-    const r = cli(['dobble', '--card-size', '189', '--count', '3', '--seed', 'x', '--out', join(dir, 'd.pdf')], dir);
+    const r = cli(['dobble', '--card-size', '180', '--count', '3', '--seed', 'x', '--out', join(dir, 'd.pdf')], dir);
     expect(r.code).toBe(2);
-    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--card-size 189 mm does not fit on A4 paper: at most \d+ mm/)]);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(/--card-size 180 mm does not fit on A4 paper: at most \d+ mm/)]);
     expect(r.stdout).toBe('');
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -22,8 +22,10 @@ describe('the card size help', () => {
     const help = dobble.options.find((o) => o.key === 'cardSize')!.description;
     for (const [paper, name] of [['a4', 'A4'], ['letter', 'Letter']]) {
       const said = Number(new RegExp(`(\\d+) on ${name}\\b`).exec(help)?.[1]);
-      const r = cli(['dobble', '--card-size', '200', '--paper', paper!, '--out', 'x.pdf'], mkdtempSync(join(tmpdir(), 'pp-size-')));
-      expect(Number(/at most (\d+) mm/.exec(r.stderr)?.[1]), r.stderr).toBe(said);
+      // a millimetre too big: refused by the paper's check (A4) or the option's range (Letter), each naming the same largest card
+      const r = cli(['dobble', '--card-size', String(said + 1), '--paper', paper!, '--out', 'x.pdf'], mkdtempSync(join(tmpdir(), 'pp-size-')));
+      expect(r.code).toBe(2);
+      expect(Number((/at most (\d+) mm/.exec(r.stderr) ?? new RegExp(`(\\d+) on ${name}\\b`).exec(r.stderr))?.[1]), r.stderr).toBe(said);
     }
   });
 });
@@ -65,5 +67,15 @@ describe('a word list that does not fit the deck', () => {
     expect(wordsNote(40, 6)).toMatch(/uses 31 of your 40 words.*With 8 symbols a card, 57 words are used: add 17 more\.$/);
     expect(wordsNote(13, 4)).toBe('');
     expect(wordsNote(5, 4)).toBe('');
+  });
+});
+
+describe('a number of cards below zero', () => {
+  it('is told the range, as zero is, not only that it must be a whole number', () => {
+    for (const n of ['-3', '0']) {
+      const r = cli(['dobble', '--cards', n, '--out', 'x.pdf'], mkdtempSync(join(tmpdir(), 'pp-cards-')));
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim()).toBe(`puzzlepress: --cards must be from 2 to 57: a deck with 8 symbols per card has 57 cards (got "${n}")`);
+    }
   });
 });

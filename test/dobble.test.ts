@@ -287,8 +287,8 @@ describe('pages and JSON', () => {
     // Letter is shorter: the default card shrinks to keep six a page; a size asked for is kept
     expect(dobble.sections(o, items, { ...ctx(527, 695), paper: 'letter' })[0]!.grid).toEqual({ cols: 2, rows: 3 });
     expect(dobble.sections(opts({ cardSize: 85 }), items, { ...ctx(527, 695), paper: 'letter' })[0]!.grid).toEqual({ cols: 2, rows: 2 });
-    const big = opts({ cardSize: 190 });
-    expect(userError(() => dobble.sections(big, items, ctx(510, 740)))).toMatch(/--card-size 190 mm does not fit on A4 paper: at most 176 mm/);
+    const big = opts({ cardSize: 180 });
+    expect(userError(() => dobble.sections(big, items, ctx(510, 740)))).toMatch(/--card-size 180 mm does not fit on A4 paper: at most 176 mm/);
   });
 
   it('fits the cards to a layout the teacher asks for, so cut lines never cross', () => {

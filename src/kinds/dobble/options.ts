@@ -39,7 +39,7 @@ export const optionSpecs: OptionSpec[] = [
   { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)', example: '57' },
   ...symbolOptionSpecs.slice(1),
   { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', choices: SHAPES },
-  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 200], example: 'six cards a page' },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 182], example: 'six cards a page' },
   { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none: no line, only small marks outside each card to line up a circle punch (default cut; none with --bleed)', help: 'the line round each card: a cutting line, a faint outline, or none (only small marks outside each card to line up a circle punch)', choiceLabels: { cut: 'Cutting line', thin: 'Faint outline', none: 'None' }, choices: OUTLINES },
   { key: 'bleed', flags: '--bleed <mm>', description: 'for a print shop: crop marks at the corners of every card and this many mm (0 to 6) of the card back printed past the cut', range: [0, 6], example: 'none: no crop marks' },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },
@@ -83,7 +83,8 @@ function bleedOf(v: unknown): number | undefined {
 function cardSizeOf(v: unknown): number | undefined {
   if (v === undefined) return undefined;
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : NaN;
-  if (!(n >= 40 && n <= 200)) failOn('--card-size', `must be a number of millimetres from 40 to 200 ${got(v)}`, { what: 'range', min: 40, max: 200, unit: 'mm' });
+  // the largest card is one a page: 182 mm on Letter, 177 on A4 (checked with the paper, see index.ts)
+  if (!(n >= 40 && n <= 182)) failOn('--card-size', `must be a number of millimetres from 40 to 177 on A4, 182 on Letter ${got(v)}`, { what: 'range', min: 40, max: 182, unit: 'mm' });
   return Math.round(n * 10) / 10;
 }
 
@@ -103,11 +104,12 @@ export const schema = z
   .passthrough()
   .transform((o): DobbleOptions => {
     const k = symbolsPerCardOf(o.symbolsPerCard, 8);
-    const cards = wholeNumber(o.cards, '--cards', undefined);
     const full = deckSize(k);
-    if (cards !== undefined && (cards < 2 || cards > full)) {
-      failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards ${got(o.cards)}`, range(2, full));
-    }
+    const outOfDeck = () => failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards ${got(o.cards)}`, range(2, full));
+    // a number below zero is a number out of range, not "not a whole number"
+    if (/^\s*-\s*\d+\s*$/.test(String(o.cards))) outOfDeck();
+    const cards = wholeNumber(o.cards, '--cards', undefined);
+    if (cards !== undefined && (cards < 2 || cards > full)) outOfDeck();
     const bleed = bleedOf(o.bleed);
     return {
       symbolsPerCard: k,

@@ -55,7 +55,7 @@ export const options: OptionSpec[] = [
     example: 'multiples:7',
     suggestions: {
       'multiples:7': 'Shade the multiples of 7',
-      'both:2,3': 'Shade the multiples of both 2 and 3',
+      'both:2,3': 'Circle the numbers divisible by both 2 and 3',
       primes: 'Write numbers as products of primes',
       next: 'Find the next move',
       'chain:5': 'Make a chain of 5 moves',
