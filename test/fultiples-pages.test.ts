@@ -102,6 +102,23 @@ describe('fultiples pages', () => {
     expect(shaded(d).length).toBeGreaterThan(0);
   });
 
+  it('stars on the game board only: a worksheet and its answers count every number as printed', () => {
+    const [it] = generateItems(fultiples, parse({ task: ['multiples:3', 'both:2,3', 'chain:5', 'next'] }), 'unshaded', 1);
+    const m = it!.model;
+    expect(m.wild.length).toBeGreaterThan(0);
+    const stars = (draw: (d: RecordingDraw) => void) => {
+      const d = new RecordingDraw();
+      draw(d);
+      return d.polygons.filter((p) => p.length === 10).length;
+    };
+    // the game page's board, and the wild card's key over it (one more star)
+    expect(stars((d) => boardSheet(d, A4_SLOT, m))).toBe(m.wild.length + 1);
+    for (const t of m.tasks) {
+      expect(stars((d) => drawWorksheet(d, A4_SLOT, m, t)), t.type).toBe(0);
+      expect(stars((d) => drawAnswer(d, A4_SLOT, m, t)), t.type).toBe(0);
+    }
+  });
+
   it('three-digit numbers on a 15x15 board keep clear of the cell walls', () => {
     for (const seed of ['w1', 'w2', 'w3']) {
       const [it] = generateItems(fultiples, parse({ size: '15', scalars: '2-60' }), seed, 1);

@@ -97,7 +97,9 @@ export function drawBoard(d: Draw, box: Box, m: FultiplesModel, look: Look = {})
         d.rect({ x: b.x + (b.w - w) / 2, y: b.y + b.h / 2 - size * 0.6, w, h: size * 1.2 }, { fill: '#ffffff', stroke: false }, 2);
       }
       d.text(String(v), b, { size, font: 'bold', align: 'center', valign: 'middle' });
-      if (wild.has(k)) star(d, b.x + b.w - side * 0.14, b.y + side * 0.14, side * 0.1);
+      // Stars only on the game board, where its rules say what a wild card is: a worksheet counts
+      // every number as printed, and a starred 3 with no word on the page read as a riddle.
+      if (look.big && wild.has(k)) star(d, b.x + b.w - side * 0.14, b.y + side * 0.14, side * 0.1);
     }),
   );
   return g;
