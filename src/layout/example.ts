@@ -70,7 +70,12 @@ export function exampleLead(title: string, steps: ExampleStep[], area: Box, most
         const label = `${i + 1}`;
         // A step reads out as its number and sentence; the picture only shows what the sentence says.
         d.figure(() => {
-          d.text(label, { x: rtl ? fromRight(col, 0, num) : x, y: top, w: num, h: num }, { size: TITLE, font: 'bold', valign: 'top', align: rtl ? 'right' : 'left' });
+          // A step's number on a dark square: in bold type alone it read as a puzzle's number (the
+          // puzzles under the band are numbered 1, 2, 3 in the same type); a disc read as a Flow dot
+          const r = num * 0.42;
+          const bx = rtl ? col.x + col.w - 2 * r : x;
+          d.rect({ x: bx, y: top, w: 2 * r, h: 2 * r }, { fill: '#333333', stroke: false }, 2);
+          d.text(label, { x: bx, y: top, w: 2 * r, h: 2 * r }, { size: TITLE * 0.8, font: 'bold', color: '#ffffff', align: 'center', valign: 'middle' });
           const pic = { x: rtl ? fromRight(col, num, side) : x + num, y: top, w: side, h: side };
           step.draw(d, pic);
           const tx = sideBySide ? (rtl ? fromRight(col, num + side + 6, tw) : x + num + side + 6) : x;
