@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cli } from './helpers/cli.js';
 import { drawRecord } from '../src/kinds/ludo/draw-pages.js';
 import { messages } from '../src/i18n/messages.js';
 import { LARGE_PRINT, scaledBox } from '../src/pdf/print.js';
@@ -41,4 +46,20 @@ describe('Ludo game record', () => {
       }
     }
   }
+});
+
+describe('Ludo game record pages', () => {
+  it('number the rounds on from page to page, far enough for most of a game (150 to 220 turns) in either print size', () => {
+    for (const large of [false, true]) {
+      const dir = mkdtempSync(join(tmpdir(), 'pp-record-'));
+      const r = cli(['ludo', '--printables', 'record', '--worksheet', 'none', '--seed', 'record', ...(large ? ['--large-print'] : []), '--out', 'r.pdf'], dir);
+      expect(r.code, r.stderr).toBe(0);
+      // each round's number is a line of its own in the text of the pages
+      const text = execFileSync('pdftotext', [join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+      const rounds = [...text.matchAll(/^\s*(\d+)\s*$/gm)].map((m) => Number(m[1]));
+      const most = Math.max(...rounds);
+      expect(new Set(rounds).size, large ? 'large print' : 'normal print').toBe(most);
+      expect(most * 2, large ? 'large print: turns recorded' : 'normal print: turns recorded').toBeGreaterThanOrEqual(200);
+    }
+  });
 });

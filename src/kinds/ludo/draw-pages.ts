@@ -66,6 +66,11 @@ export function drawRules(d: Draw, box: Box, w: Messages = messages(), half?: 0 
 export const RECORD_ROW_MM = 6.5;
 /** Pages of the record: a game lasts about 150 to 220 turns, and the two pages hold 290 or so. */
 export const RECORD_PAGES = 2;
+/**
+ * Large print's record has one table a page, of fewer, taller rows: two pages held 39 rounds (78
+ * turns), under half a game; five hold 108 (216 turns).
+ */
+export const RECORD_PAGES_LARGE = 5;
 
 const GAP = 14;
 const NAMES_H = 2 * 28 + 6;

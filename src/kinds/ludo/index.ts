@@ -6,7 +6,7 @@ import type { LudoModel } from './model.js';
 import { decode, encode, options, schema, type LudoOptions, type Worksheet } from './options.js';
 import { simulateCommand } from './simulate.js';
 import { drawBoard, drawPlainBoard } from './draw-board.js';
-import { drawRecord, drawRules, RECORD_PAGES } from './draw-pages.js';
+import { drawRecord, drawRules, RECORD_PAGES, RECORD_PAGES_LARGE } from './draw-pages.js';
 import { drawLanding, drawNever, drawReplay, drawWays, replayParts } from './draw-sheets.js';
 import { kindTitle, messages, wordsOf, type Messages } from '../../i18n/messages.js';
 import { fail } from '../../core/errors.js';
@@ -61,7 +61,7 @@ function sections(o: LudoOptions, items: Item<LudoModel>[], ctx: SectionContext)
   }
   if (o.printables.includes('record')) {
     const record = page(w.t('ludo.page.record'), w.t('ludo.page.recordHeading'), (d, box) => drawRecord(d, box, 0, w));
-    out.push({ ...record, slots: Array.from({ length: RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i, w) })) });
+    out.push({ ...record, slots: Array.from({ length: large ? RECORD_PAGES_LARGE : RECORD_PAGES }, (_, i) => ({ draw: (d: Draw, box: Box) => drawRecord(d, box, i, w) })) });
   }
   // A sheet's questions are numbered 1, 2, ...: no set number above them. Nor its code, which the
   // footer prints right below (the key printed it twice on each page).
