@@ -141,16 +141,28 @@ describe('fultiples pages', () => {
       const [it] = generateItems(fultiples, parse({ task: ['primes'] }), seed, 1);
       const t = it!.model.tasks[0]!;
       if (t.type !== 'primes') throw new Error('not a primes task');
-      const d = new RecordingDraw();
-      drawWorksheet(d, A4_SLOT, it!.model, t);
-      const shown = d.texts.filter((x) => /^\d+$/.test(x.text)).map((x) => Number(x.text));
+      // eight numbers a page, on as many pages as they need
+      const shown: number[] = [];
+      for (let part = 0; part * 8 < t.numbers.length; part++) {
+        const d = new RecordingDraw();
+        drawWorksheet(d, A4_SLOT, it!.model, t, undefined, part);
+        const page = d.texts.filter((x) => /^\d+$/.test(x.text));
+        expect(page.length).toBeLessThanOrEqual(8);
+        shown.push(...page.map((x) => Number(x.text)));
+        // Room for a tree: the numbers stand at least 40 mm apart down the page and 30 mm across.
+        const tops = [...new Set(page.map((x) => Math.round(x.box.y)))];
+        for (let i = 1; i < tops.length; i++) expect(tops[i]! - tops[i - 1]!).toBeGreaterThanOrEqual(40 * MM);
+        // and a line after "112 =" long enough for a child's "2 × 2 × 2 × 2 × 7" (30 mm on a page of 16)
+        for (const label of d.texts.filter((x) => / =$/.test(x.text))) {
+          const line = d.lines.find((l) => Math.abs(l.a[1] - (label.box.y + label.box.h)) < 12 && l.a[0] >= label.right);
+          expect(line, label.text).toBeDefined();
+          expect(Math.abs(line!.b[0] - line!.a[0]), label.text).toBeGreaterThanOrEqual(60 * MM);
+        }
+      }
       expect(shown).toEqual(t.numbers);
       expect(new Set(shown).size).toBe(shown.length);
       expect(shown.length).toBeGreaterThanOrEqual(12);
       expect(shown.length).toBeLessThanOrEqual(20);
-      // Room for a tree: the numbers stand at least 40 mm apart down the page and 30 mm across.
-      const tops = [...new Set(d.texts.filter((x) => /^\d+$/.test(x.text)).map((x) => Math.round(x.box.y)))];
-      for (let i = 1; i < tops.length; i++) expect(tops[i]! - tops[i - 1]!).toBeGreaterThanOrEqual(40 * MM);
       const key = new RecordingDraw();
       drawAnswer(key, A4_SLOT, it!.model, t);
       for (const v of t.numbers) {

@@ -293,7 +293,8 @@ describe('fultiples pages and JSON', () => {
       ['sheet', false, 2],
       ['worksheet', false, 2],
       ['worksheet', false, 2],
-      ['worksheet', false, 2],
+      // products of primes: two pages a board (eight numbers a page)
+      ['worksheet', false, 4],
       ['answers', true, 2],
       ['answers', true, 2],
       ['answers', true, 2],

@@ -7,6 +7,7 @@ import { decode, encode, options, schema, taskText, type FultiplesOptions } from
 import { boardSheet, gameSheet, rulesSheet } from './sheet.js';
 import { drawAnswer, drawWorksheet, taskInstructions, taskTitle, worksheetBoardBox } from './task-draw.js';
 import { boardGeometry } from './board-draw.js';
+import { TREES_A_PAGE } from './primes-draw.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 import { LABEL_H } from '../../layout/page.js';
 import { LARGE_PRINT } from '../../pdf/print.js';
@@ -73,7 +74,12 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       heading: taskTitle(task, w),
       instructions: taskInstructions(task, w),
       labels: true,
-      slots: slots(items, w, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!, w)),
+      // a products-of-primes sheet takes a page for every eight numbers
+      slots: slots(items, w, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!, w)).flatMap((slot, k) => {
+        const t = items[k]!.model.tasks[i]!;
+        if (t.type !== 'primes') return [slot];
+        return Array.from({ length: Math.ceil(t.numbers.length / TREES_A_PAGE) }, (_, part) => ({ ...slot, draw: (d: Draw, box: Box) => drawWorksheet(d, box, items[k]!.model, t, w, part) }));
+      }),
     });
   });
   o.tasks.forEach((task, i) => {

@@ -4,12 +4,19 @@ import type { Messages } from '../../i18n/messages.js';
 const COLS = 4;
 const GAP = 8;
 
-/** The boxes of a factor-tree sheet: four across, as many rows as the numbers need. */
-export function treeBoxes(box: Box, n: number): Box[] {
-  const rows = Math.ceil(n / COLS);
-  const w = (box.w - GAP * (COLS - 1)) / COLS;
+/**
+ * The pupils' sheet: eight numbers a page, two across. Sixteen on one page, four across, left a
+ * line about 30 mm long after "112 =" for a child's "2 × 2 × 2 × 2 × 7"; two across it is about 70.
+ */
+export const TREES_A_PAGE = 8;
+const SHEET_COLS = 2;
+
+/** The boxes of a factor-tree sheet: `cols` across (four on the key), as many rows as the numbers need. */
+export function treeBoxes(box: Box, n: number, cols = COLS): Box[] {
+  const rows = Math.ceil(n / cols);
+  const w = (box.w - GAP * (cols - 1)) / cols;
   const h = Math.min((box.h - GAP * (rows - 1)) / rows, w * 1.6);
-  return Array.from({ length: n }, (_, i) => ({ x: box.x + (i % COLS) * (w + GAP), y: box.y + Math.floor(i / COLS) * (h + GAP), w, h }));
+  return Array.from({ length: n }, (_, i) => ({ x: box.x + (i % cols) * (w + GAP), y: box.y + Math.floor(i / cols) * (h + GAP), w, h }));
 }
 
 /** Number size in a tree box: big enough to start a tree under it. */
@@ -17,9 +24,12 @@ export function treeNumberSize(b: Box): number {
   return Math.min(20, b.w * 0.16);
 }
 
-/** A worksheet: each number at the top of its own box, room for a tree, and a line for the product. */
+/** A worksheet page: each number at the top of its own box, room for a tree, and a line for the product. */
 export function drawPrimesSheet(d: Draw, box: Box, numbers: number[]): void {
-  for (const [i, b] of treeBoxes(box, numbers.length).entries()) {
+  // as tall as a page of eight would have them, so a last page of fewer is not stretched
+  const rows = Math.max(Math.ceil(numbers.length / SHEET_COLS), TREES_A_PAGE / SHEET_COLS);
+  const boxes = treeBoxes(box, rows * SHEET_COLS, SHEET_COLS);
+  for (const [i, b] of boxes.slice(0, numbers.length).entries()) {
     const v = numbers[i]!;
     d.rect(b, { stroke: '#777777', width: 0.8 }, 4);
     const size = treeNumberSize(b);

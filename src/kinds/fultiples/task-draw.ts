@@ -2,7 +2,7 @@ import type { Box, Draw } from '../../pdf/draw.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
 import type { Task } from './options.js';
 import { arrow, boardGeometry, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
-import { drawPrimesKey, drawPrimesSheet } from './primes-draw.js';
+import { drawPrimesKey, drawPrimesSheet, TREES_A_PAGE } from './primes-draw.js';
 import { NUMBER_HALF } from './generate.js';
 import { messages, type Messages } from '../../i18n/messages.js';
 
@@ -161,8 +161,9 @@ export function worksheetBoardBox(d: Draw, box: Box, t: Task | TaskAnswer, cols:
 }
 
 /** One board of a task worksheet. */
-export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages()): void {
-  if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers);
+/** A worksheet's page; `part`: which page of a products-of-primes sheet (TREES_A_PAGE numbers each). */
+export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages(), part = 0): void {
+  if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers.slice(part * TREES_A_PAGE, (part + 1) * TREES_A_PAGE));
   if (t.type === 'next') d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: box.y, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
   const look = { last: t.type === 'next' ? t.cell : undefined };
   const g = drawBoard(d, worksheetBoardBox(d, box, t, m.board[0]!.length, m.board.length, w), m, look);
