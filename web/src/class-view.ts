@@ -424,7 +424,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       h('div', { class: 'field switch' }, large, h('label', { for: 'large-print' }, 'Large print (bigger words and numbers, for pupils with low vision)')),
       h('h2', {}, 'Worksheets'),
       list,
-      h('div', { class: 'row' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),
+      h('div', { class: 'row add-sheet' }, h('label', { for: 'add-kind' }, 'Add a worksheet'), kindSelect, h('button', { type: 'button', onclick: () => addSheet(kinds.find((k) => k.name === kindSelect.value)!) }, 'Add')),
       makeError,
       // Make comes right after the worksheets it makes; saving and opening plans is for later weeks
       h('button', { type: 'submit', class: 'primary' }, 'Make the class set'),
