@@ -153,6 +153,20 @@ describe('the web page: class sets and booklets', () => {
     expect(await page.inputValue('#roster')).toBe('Ava\nBen\nAva\n');
   }, 120_000);
 
+  it('says a wrong How many as the teacher leaves the box, as Worksheets does, and takes the message away once put right', async () => {
+    const page = await s.open('?view=class');
+    const count = page.locator('.sheet-plan').nth(0).getByLabel('How many', { exact: true });
+    const error = page.locator('.sheet-plan').nth(0).locator('.field.invalid .error');
+    for (const wrong of ['0', '1001', '2.5']) {
+      await count.fill(wrong);
+      await count.press('Tab');
+      await expect.poll(() => error.allTextContents()).toEqual(['How many must be a whole number from 1 to 1000']);
+      await count.fill('3');
+      await count.press('Tab');
+      await expect.poll(() => error.count()).toBe(0);
+    }
+  }, 60_000);
+
   it('marks a class set worksheet\'s wrong fields by those fields, in the words Worksheets uses, and makes nothing', async () => {
     const page = await s.open('?view=class');
     await page.fill('#roster', 'Ava\nBen\n');

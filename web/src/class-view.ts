@@ -135,6 +135,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const sheetError = h('p', { class: 'error', role: 'alert', hidden: true });
     const element = h('li', { class: 'sheet-plan' }, h('h3', {}, kind.title), sheetError, countField, fields.element, remove);
     const sheet: Sheet = { kind, fields, count, countErrors, sheetError, element };
+    // How many is checked as the teacher leaves it, as on Worksheets (0 was said only once Make was pressed)
+    count.addEventListener('change', () => countLeft(sheet));
     exampleNote(sheet);
     sheets.push(sheet);
     list.append(element);
@@ -150,6 +152,14 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   /** How many with letters in it: the browser hands the page no value at all for it. */
   function countProblems(s: Sheet): Problem[] {
     return notANumber(s.count) ? [{ field: '--count', message: wholeNumber('--count', 1, 1000) }] : [];
+  }
+
+  /** How many as the teacher leaves it: Make checks a number's range with the rest of the plan, in the worker. */
+  function countLeft(s: Sheet): void {
+    s.countErrors.clear();
+    const v = s.count.value.trim();
+    const n = Number(v);
+    if (notANumber(s.count) || (v !== '' && !(Number.isInteger(n) && n >= 1 && n <= 1000))) s.countErrors.show('--count', { field: '--count', message: wholeNumber('--count', 1, 1000) });
   }
 
   function rosterText(): string | undefined {
