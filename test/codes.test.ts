@@ -158,3 +158,16 @@ describe('key for a deck', () => {
     expect(r2.stderr).toMatch(/check the code/);
   });
 });
+
+describe('the example code a message gives', () => {
+  it('is a real code, and the one the form and the README show: typed in, it opens its answer', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-example-code-'));
+    const wrong = cli(['key', 'hello'], dir);
+    expect(wrong.code).toBe(2);
+    const example = /looks like (\S+)/.exec(wrong.stderr)?.[1];
+    expect(example, wrong.stderr).toBe('K6HF-503STSQQX6');
+    expect(readFileSync(join(__dirname, '../README.md'), 'utf8')).toContain(`key ${example}`);
+    const right = cli(['key', example!, '--out', 'k.pdf'], dir);
+    expect(right.code, right.stderr).toBe(0);
+  });
+});

@@ -103,7 +103,7 @@ export interface ParsedCode {
 }
 
 // kinds' codes differ before the dash (K6HF-, F8x8e-, LF71210-): only the part after it has a fixed length
-const LOOKS_LIKE = 'a code looks like K6HF-4F7Q2X9MXA (letters and numbers, a dash, then 10 letters and numbers), as printed beside each puzzle';
+const LOOKS_LIKE = 'a code looks like K6HF-503STSQQX6 (letters and numbers, a dash, then 10 letters and numbers), as printed beside each puzzle';
 
 /** Most letters in a code's options whose case is tried both ways (2^6 spellings). */
 const MOST_CASE_LETTERS = 6;
