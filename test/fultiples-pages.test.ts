@@ -4,7 +4,7 @@ import type { FultiplesOptions } from '../src/kinds/fultiples/options.js';
 import type { FultiplesModel } from '../src/kinds/fultiples/model.js';
 import { fromCode, generateItems } from '../src/run.js';
 import { drawBoard } from '../src/kinds/fultiples/board-draw.js';
-import { drawAnswer, drawWorksheet } from '../src/kinds/fultiples/task-draw.js';
+import { answerText, drawAnswer, drawWorksheet } from '../src/kinds/fultiples/task-draw.js';
 import { boardSheet, gameSheet } from '../src/kinds/fultiples/sheet.js';
 import { MM } from '../src/pdf/draw.js';
 import { RecordingDraw, type TextMark } from './helpers/record-draw.js';
@@ -228,5 +228,26 @@ describe('large print game board caption', () => {
       expect(meet(caption, key), `caption on the key, ${slot.w} wide`).toBe(false);
       expect(meet(star, key)).toBe(false);
     }
+  });
+});
+
+describe('fultiples chain key', () => {
+  it('keeps each link of the chain, "48 = 16 × 3", on one line of the sentence under the board', () => {
+    let links = 0;
+    for (let s = 0; s < 12; s++) {
+      const [it] = generateItems(fultiples, parse({ task: ['chain:6'] }), `links-${s}`, 1);
+      const m: FultiplesModel = it!.model;
+      const t = m.tasks[0]!;
+      if (t.type !== 'chain') throw new Error('not a chain');
+      const text = answerText(m, t);
+      // every "a = b × c" is written with no-break spaces, so no line can end inside it
+      for (const link of text.matchAll(/\d+\s=\s\d+\s×\s\d+/g)) {
+        links++;
+        expect(link[0], text).toMatch(/^\d+\u00a0=\u00a0\d+\u00a0×\u00a0\d+$/);
+        const [big, small, by] = link[0].split(/\u00a0[=×]\u00a0/).map(Number);
+        expect(big).toBe(small! * by!);
+      }
+    }
+    expect(links).toBeGreaterThanOrEqual(12 * 5);
   });
 });

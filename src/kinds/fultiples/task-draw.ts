@@ -47,8 +47,10 @@ function valuesAt(m: FultiplesModel, cells: Cell[]): number[] {
   return cells.map(([r, c]) => m.board[r]![c]!);
 }
 
+/** One link of a chain as a sum, held on one line (no-break spaces): "48 = 16" then "× 3" below it misread. */
 function step(a: number, b: number): string {
-  return b % a === 0 ? `${b} = ${a} × ${b / a}` : `${a} = ${b} × ${a / b}`;
+  const [big, small] = b % a === 0 ? [b, a] : [a, b];
+  return [big, '=', small, '×', big / small].join('\u00a0');
 }
 
 /** The answer key's words under the board: the answer as numbers, and the rule that gives it. */
