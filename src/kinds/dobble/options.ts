@@ -48,7 +48,8 @@ export const optionSpecs: OptionSpec[] = [
 
 export function wholeNumber(v: unknown, flag: string, dflt: number | undefined): number | undefined {
   if (v === undefined) return dflt;
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : NaN;
+  // a number below zero is whole too: the caller's range then says what would work
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : NaN;
   if (!Number.isInteger(n)) failOn(flag, `must be a whole number ${got(v)}`);
   return n;
 }
@@ -105,11 +106,10 @@ export const schema = z
   .transform((o): DobbleOptions => {
     const k = symbolsPerCardOf(o.symbolsPerCard, 8);
     const full = deckSize(k);
-    const outOfDeck = () => failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards ${got(o.cards)}`, range(2, full));
-    // a number below zero is a number out of range, not "not a whole number"
-    if (/^\s*-\s*\d+\s*$/.test(String(o.cards))) outOfDeck();
     const cards = wholeNumber(o.cards, '--cards', undefined);
-    if (cards !== undefined && (cards < 2 || cards > full)) outOfDeck();
+    if (cards !== undefined && (cards < 2 || cards > full)) {
+      failOn('--cards', `must be from 2 to ${full}: a deck with ${k} symbols per card has ${full} cards ${got(o.cards)}`, range(2, full));
+    }
     const bleed = bleedOf(o.bleed);
     return {
       symbolsPerCard: k,
