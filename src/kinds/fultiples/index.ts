@@ -5,17 +5,17 @@ import { generate } from './generate.js';
 import type { FultiplesModel } from './model.js';
 import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
 import { boardSheet, gameSheet, rulesSheet } from './sheet.js';
-import { drawAnswer, drawWorksheet, taskInstructions, taskTitle, worksheetBoardBox } from './task-draw.js';
+import { drawAnswer, drawWorksheet, taskInstructions, taskTitle, worksheetBoardBox, worksheetPages } from './task-draw.js';
 import { boardGeometry } from './board-draw.js';
-import { TREES_A_PAGE } from './primes-draw.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 import { LABEL_H } from '../../layout/page.js';
 import { LARGE_PRINT } from '../../pdf/print.js';
 import { fail } from '../../core/errors.js';
 import { possibleValues, validScalars } from './numbers.js';
 
-function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel) => void): Slot[] {
-  return items.map((it) => ({ label: w.t('fultiples.board', { n: it.number }), code: it.code, draw: (d, box) => draw(d, box, it.model) }));
+/** A slot for each board, or `pages` of them for a board whose sheet runs over several (`part` of them). */
+function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel, part: number) => void, pages: (m: FultiplesModel) => number = () => 1): Slot[] {
+  return items.flatMap((it) => Array.from({ length: pages(it.model) }, (_, part): Slot => ({ label: w.t('fultiples.board', { n: it.number }), code: it.code, draw: (d, box) => draw(d, box, it.model, part) })));
 }
 
 /**
@@ -74,12 +74,7 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       heading: taskTitle(task, w),
       instructions: taskInstructions(task, w),
       labels: true,
-      // a products-of-primes sheet takes a page for every eight numbers
-      slots: slots(items, w, (d, box, m) => drawWorksheet(d, box, m, m.tasks[i]!, w)).flatMap((slot, k) => {
-        const t = items[k]!.model.tasks[i]!;
-        if (t.type !== 'primes') return [slot];
-        return Array.from({ length: Math.ceil(t.numbers.length / TREES_A_PAGE) }, (_, part) => ({ ...slot, draw: (d: Draw, box: Box) => drawWorksheet(d, box, items[k]!.model, t, w, part) }));
-      }),
+      slots: slots(items, w, (d, box, m, part) => drawWorksheet(d, box, m, m.tasks[i]!, w, part), (m) => worksheetPages(m.tasks[i]!)),
     });
   });
   o.tasks.forEach((task, i) => {

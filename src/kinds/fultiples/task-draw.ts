@@ -162,8 +162,12 @@ export function worksheetBoardBox(d: Draw, box: Box, t: Task | TaskAnswer, cols:
   return { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below };
 }
 
-/** One board of a task worksheet. */
-/** A worksheet's page; `part`: which page of a products-of-primes sheet (TREES_A_PAGE numbers each). */
+/** Pages of one board's worksheet: a products-of-primes sheet takes one for every TREES_A_PAGE numbers. */
+export function worksheetPages(t: TaskAnswer): number {
+  return t.type === 'primes' ? Math.ceil(t.numbers.length / TREES_A_PAGE) : 1;
+}
+
+/** One board's task worksheet, or its page `part` (products of primes, see worksheetPages). */
 export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages(), part = 0): void {
   if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers.slice(part * TREES_A_PAGE, (part + 1) * TREES_A_PAGE));
   if (t.type === 'next') d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: box.y, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
