@@ -154,12 +154,13 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     return notANumber(s.count) ? [{ field: '--count', message: wholeNumber('--count', 1, 1000) }] : [];
   }
 
-  /** How many as the teacher leaves it: Make checks a number's range with the rest of the plan, in the worker. */
+  /**
+   * How many as the teacher leaves it, by the box's own bounds (min 1, max 1000, whole steps); Make
+   * checks the number with the rest of the plan, in the worker.
+   */
   function countLeft(s: Sheet): void {
     s.countErrors.clear();
-    const v = s.count.value.trim();
-    const n = Number(v);
-    if (notANumber(s.count) || (v !== '' && !(Number.isInteger(n) && n >= 1 && n <= 1000))) s.countErrors.show('--count', { field: '--count', message: wholeNumber('--count', 1, 1000) });
+    if (!s.count.validity.valid) s.countErrors.show('--count', { field: '--count', message: wholeNumber('--count', 1, 1000) });
   }
 
   function rosterText(): string | undefined {

@@ -90,8 +90,10 @@ export function sheetView(kinds: KindForm[], jobs: Jobs, state: Record<string, s
     common.setExplains(k.explains);
     common.setKeyed(!k.keyless);
     tabList.hidden = buttons.key.hidden = k.keyless;
-    if (k.keyless) keyWhere.hidden = true;
-    if (k.keyless) tab('sheet');
+    if (k.keyless) {
+      keyWhere.hidden = true;
+      tab('sheet');
+    }
     common.setLaidOut(k.layout, k.perPage);
     optionsBox.replaceChildren(h('h2', {}, `${k.title} options`), fields.element);
     schedule(0);

@@ -99,7 +99,8 @@ export function drawRecord(d: Draw, box: Box, page = 0, w: Messages = messages()
   if (page === 0) {
     // The boxes end at the table's right edge, the label just before them: placed from the left,
     // large print's narrower page pushed the last box past the margin.
-    const boxes = MARKERS * 16 + (MARKERS - 1) * 6;
+    const [side, step] = [16, 22];
+    const boxes = (MARKERS - 1) * step + side;
     const home = w.t('ludo.record.home');
     const homeW = Math.min(d.textWidth(home, size), box.w * 0.3);
     const homeX = box.x + box.w - boxes - 6 - homeW;
@@ -107,7 +108,7 @@ export function drawRecord(d: Draw, box: Box, page = 0, w: Messages = messages()
       d.text(who, { x: box.x, y, w: 80, h: 20 }, { size, font: 'bold', valign: 'bottom', fit: true });
       d.line(box.x + 82, y + 20, Math.min(box.x + box.w * 0.55, homeX - 12), y + 20, { width: 0.6 });
       d.text(home, { x: homeX, y, w: homeW, h: 20 }, { size, valign: 'bottom', fit: true, align: 'right' });
-      for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w - boxes + k * 22, y: y + 4, w: 16, h: 16 }, { width: 0.8 });
+      for (let k = 0; k < MARKERS; k++) d.rect({ x: box.x + box.w - boxes + k * step, y: y + 4, w: side, h: side }, { width: 0.8 });
       y += 28;
     }
     y = box.y + NAMES_H;

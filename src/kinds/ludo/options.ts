@@ -19,8 +19,7 @@ export interface LudoOptions {
 
 export const BOARD_STYLES = ['plain', 'annotated'] as const;
 
-/** How each strategy plays, in a teacher's words, for the form's choice of players. */
-// Short, so that a pair fits the form's menu (the help says what each means)
+/** How each strategy plays, in a teacher's words, for the form's choice of players: short, so a pair fits its menu (the help says what each means). */
 const PLAYS: Record<string, string> = {
   auto120: 'the plan',
   'auto120-keep': 'careful',
