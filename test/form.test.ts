@@ -54,7 +54,11 @@ describe('forms described from option specs', () => {
       for (const spec of kind.options) {
         for (const [line, words] of Object.entries(spec.suggestions ?? {})) {
           seen++;
-          expect(refusal(kind, { [spec.key]: [line] }), `${kind.name} ${spec.key}=${line}`).toBeNull();
+          // {7} in a line is a number the teacher may change, 7 to start with; {} in the words is its box
+          const started = line.replace(/\{(\d+)\}/g, '$1');
+          expect(started, `${line}: every box starts with a number`).not.toMatch(/[{}]/);
+          expect(refusal(kind, { [spec.key]: [started] }), `${kind.name} ${spec.key}=${started}`).toBeNull();
+          expect(words.split('{}').length, `${line}: a box in the words for each number`).toBe(line.split('{').length);
           expect(words).not.toMatch(/[:,]\d|^[a-z]/);
         }
       }

@@ -28,7 +28,7 @@ describe('the page\'s messages for wrong input', () => {
           'Wild squares must be a percent from 0 to 20, with at most one decimal',
         ],
       ],
-      ['kind=fultiples&task=zzz', ['Worksheets: “zzz” is not a worksheet; add one with a + button']],
+      ['kind=fultiples&task=zzz', ['Worksheets on the board: “zzz” is not a worksheet; add one with a + button']],
       ['kind=ludo&worksheet=none&printables=none', ['Tick at least one worksheet or game page: there would be nothing to print']],
       ['kind=calcudoku&size=50&ops=q', ['Size must be a whole number from 3 to 12', 'Signs may only use + - x /']],
     ];

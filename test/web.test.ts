@@ -284,17 +284,55 @@ describe('the web page', () => {
     expect(await page.isVisible('label:has-text("Puzzles a page")')).toBe(true);
   }, 120_000);
 
-  it('adds a Fultiples worksheet from a button in a teacher\'s words, as --task does', async () => {
+  it('adds a Fultiples worksheet from a button in a teacher\'s words, its number in a box, as --task does', async () => {
     const { page } = await s.made('?kind=fultiples&seed=tasks');
-    const before = await runs(page);
+    let before = await runs(page);
     await page.click('button:has-text("+ Shade the multiples of 7")');
-    expect(await page.inputValue('label:has-text("Worksheets") + textarea')).toBe('multiples:7');
+    const box = page.locator('.sentences li input[aria-label="Shade the multiples of …: the number"]');
+    expect(await box.inputValue()).toBe('7');
+    // the cursor is in the number's box, for the teacher to change it
+    expect(await box.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await settled(page, before)).toMatch(/ready/);
+    before = await runs(page);
+    await box.fill('3');
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(new URL(page.url()).searchParams.get('task')).toBe('multiples:3');
     const pdf = await downloadOf(page, 'Download PDF');
     const cwd = mkdtempSync(join(dir, 'task-'));
-    expect(cli(['fultiples', '--seed', 'tasks', '--task', 'multiples:7', '--out', 'f.pdf'], cwd).code).toBe(0);
+    expect(cli(['fultiples', '--seed', 'tasks', '--task', 'multiples:3', '--out', 'f.pdf'], cwd).code).toBe(0);
     expect(pdf.equals(readFileSync(join(cwd, 'f.pdf')))).toBe(true);
     await page.screenshot({ path: join(dir, 'fultiples-tasks.png'), fullPage: false });
+  }, 120_000);
+
+  it('says a Fultiples worksheet\'s mistake in its own words, by its row, and takes it away with Remove', async () => {
+    // a link with two worksheets and a line no button makes (typed into the address by hand)
+    const { page, status } = await s.made('?kind=fultiples&seed=rows&task=next:12|multiples:11|shade:9');
+    expect(status).toMatch(/marked in red/);
+    const rows = page.locator('.sentences li');
+    expect(await rows.count()).toBe(3);
+    expect(await rows.nth(0).locator('input').inputValue()).toBe('12');
+    const error = () => page.locator('.sentences-field .error').textContent();
+    expect(await error()).toMatch(/“shade:9” is not a worksheet/);
+    const wrong = () => page.$$eval('.sentences li', (lis) => lis.map((li, i) => (li.classList.contains('wrong') ? i : -1)).filter((i) => i >= 0));
+    expect(await wrong()).toEqual([2]);
+    let before = await runs(page);
+    await page.click('.sentences li:has(code) button:has-text("Remove")');
+    expect(await settled(page, before)).toMatch(/marked in red/);
+    // the line is said as its sentence, never as the program's multiples:11, and only its row is red
+    expect(await error()).toMatch(/^“Shade the multiples of 11”: 11 is not one of the board's primes/);
+    expect(await error()).not.toMatch(/multiples:|--task/);
+    expect(await wrong()).toEqual([1]);
+    before = await runs(page);
+    await rows.nth(1).locator('button:has-text("Remove")').click();
+    expect(await settled(page, before)).toMatch(/ready/);
+    expect(await wrong()).toEqual([]);
+    expect(new URL(page.url()).searchParams.get('task')).toBe('next:12');
+    // an emptied box is said by the list before anything is made
+    before = await runs(page);
+    await rows.nth(0).locator('input').fill('');
+    expect(await settled(page, before)).toMatch(/marked in red/);
+    expect(await page.locator('.sentences-field .error').textContent()).toBe('Write a whole number in “Find the next move after …”');
+    expect(pageErrors(page)).toEqual([]);
   }, 120_000);
 
   it('never downloads the last options\' file while the new one is being made', async () => {

@@ -5,6 +5,7 @@ import { FieldErrors, h, notANumber, uid, wholeNumber, type Mistake } from './do
 import type { Values } from './protocol.js';
 import type { Fix } from '../../src/core/errors.js';
 import { MAX_PICTURE_PIXELS, MAX_PICTURE_SIDE } from '../../src/pdf/picture-limits.js';
+import { sentenceList, type SentenceList } from './sentence-list.js';
 
 /** The teacher's own files for a `files` field: a typed word list, or dropped pictures. */
 export interface OwnFiles {
@@ -60,6 +61,7 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
   let ownElement: HTMLElement | undefined;
   const numbers: [Field, HTMLInputElement][] = [];
   const ids = new Map<string, string>(); // each field's control, by key
+  const sentenceLists = new Map<string, SentenceList>(); // by flag
 
   for (const f of form.fields) {
     const id = uid(f.key);
@@ -99,24 +101,24 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
         h('fieldset', { class: 'field choices', 'aria-describedby': describedBy }, h('legend', {}, f.label), ...f.choices!.map((c, i) => h('span', { class: 'choice' }, boxes[i]!, h('label', { for: `${id}-${c}` }, f.choiceLabels?.[c] ?? c))), help(helpId, f.help), error),
       );
       continue;
+    } else if (f.type === 'lines' && f.suggestions) {
+      const list = sentenceList(id, f.suggestions, describedBy, changed);
+      sentenceLists.set(f.flag, list);
+      readers.push(() => {
+        const lines = list.lines();
+        return lines.length ? [f.key, lines] : null;
+      });
+      setters.set(f.key, (v) => list.set(v.split('|')));
+      element.append(h('fieldset', { class: 'field sentences-field' }, h('legend', {}, f.label), list.element, list.adders, help(helpId, f.help), error));
+      continue;
     } else if (f.type === 'lines') {
       const area = h('textarea', { id, rows: 3, placeholder: f.example ? `for example ${f.example}` : undefined, 'aria-describedby': describedBy, oninput: changed });
-      const typed = () => area.value.split('\n').map((l) => l.trim()).filter(Boolean);
       readers.push(() => {
-        const lines = typed();
+        const lines = area.value.split('\n').map((l) => l.trim()).filter(Boolean);
         return lines.length ? [f.key, lines] : null;
       });
       setters.set(f.key, (v) => (area.value = v.split('|').join('\n')));
       control = area;
-      if (f.suggestions) {
-        // a line to start from for each kind of worksheet, rather than a syntax to learn
-        const add = (line: string) => {
-          const lines = typed();
-          if (!lines.includes(line)) area.value = [...lines, line].join('\n');
-          changed();
-        };
-        extra = h('div', { class: 'suggestions' }, ...Object.entries(f.suggestions).map(([line, words]) => h('button', { type: 'button', class: 'small', onclick: () => add(line) }, `+ ${words}`)));
-      }
     } else if (f.type === 'files') {
       filesField = f;
       const note = h('p', { class: 'help note', id: `${id}-note`, 'aria-live': 'polite', hidden: true });
@@ -245,6 +247,10 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     kept: (): Record<string, string> => (filesField && !own.pictures.length && own.words.trim() ? { words: own.words } : {}),
     problems() {
       const found = numbers.filter(([, input]) => notANumber(input)).map(([f]) => ({ field: f.flag, message: wholeNumber(f.flag, f.min!, f.max!) }));
+      for (const [flag, list] of sentenceLists) {
+        const message = list.unfinished();
+        if (message) found.push({ field: flag, message });
+      }
       if (!lost || !filesField) return found;
       const message = lost === 'pictures' ? 'Your pictures were not kept: choose them again' : 'Your word list was not kept: paste it again';
       return [...found, { field: filesField.flag, message }];
@@ -252,9 +258,19 @@ export function kindFields(form: KindForm, changed: () => void, folder = ''): Fi
     showError(flag, message, fixes = []) {
       // the pictures are used when there are any (or were, before a reload): the message is theirs
       if (filesField && flag === filesField.flag) ownElement?.classList.toggle('about-pictures', own.pictures.length > 0 || lost === 'pictures');
+      const list = flag ? sentenceLists.get(flag) : undefined;
+      if (list) {
+        // said as the rows read, unless the page words it from what the library said it is about
+        const worded = list.inWords(typeof message === 'string' ? message : message.message, flag!);
+        if (typeof message === 'string') message = worded;
+        else if (!message.said) message = { ...message, message: worded };
+      }
       return errors.show(flag, message, fixes.flatMap(offer));
     },
-    clearErrors: () => errors.clear(),
+    clearErrors() {
+      errors.clear();
+      for (const list of sentenceLists.values()) list.unmark();
+    },
     note(key, text) {
       const note = notes.get(key);
       if (!note) return;

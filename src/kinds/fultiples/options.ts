@@ -49,16 +49,19 @@ export const options: OptionSpec[] = [
     key: 'task',
     flags: '--task <task>',
     description: 'a worksheet on the board, may be repeated: multiples:P, both:P,Q, primes, next[:N], chain:K',
-    label: 'Worksheets',
-    help: 'one worksheet a line: each button adds one; change its numbers if you like (multiples:3 for the multiples of 3; next:12 for the move after 12)',
+    // not "Worksheets": in a class set the page's worksheets hold this one, a Fultiples sheet among them
+    label: 'Worksheets on the board',
+    help: 'each worksheet is printed after the boards, with its answers in the key; change the numbers in its boxes if you like',
     repeatable: true,
     example: 'multiples:7',
+    // {7}: a number the teacher may change, 7 to start with; {} in the words is where its box stands
     suggestions: {
-      'multiples:7': 'Shade the multiples of 7',
-      'both:2,3': 'Circle the numbers divisible by both 2 and 3',
+      'multiples:{7}': 'Shade the multiples of {}',
+      'both:{2},{3}': 'Circle the numbers divisible by both {} and {}',
       primes: 'Write numbers as products of primes',
       next: 'Find the next move',
-      'chain:5': 'Make a chain of 5 moves',
+      'next:{12}': 'Find the next move after {}',
+      'chain:{5}': 'Make a chain of {} moves',
     },
   },
 ];
