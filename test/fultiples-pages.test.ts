@@ -198,6 +198,39 @@ describe('fultiples pages', () => {
     }
     expect(arrows).toBe(210);
   });
+
+  it('chain arrows in the key cross no other arrow and run over no step\'s badge', () => {
+    type P = [number, number];
+    const toSegment = (p: P, a: P, b: P) => {
+      const [dx, dy] = [b[0] - a[0], b[1] - a[1]];
+      const t = Math.max(0, Math.min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)));
+      return Math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy);
+    };
+    const turn = (a: P, b: P, c: P) => Math.sign((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]));
+    const cross = (a: P, b: P, c: P, d: P) => turn(a, b, c) * turn(a, b, d) < 0 && turn(c, d, a) * turn(c, d, b) < 0;
+    const gap = (a: P, b: P, c: P, d: P) => (cross(a, b, c, d) ? 0 : Math.min(toSegment(a, c, d), toSegment(b, c, d), toSegment(c, a, b), toSegment(d, a, b)));
+    let keys = 0;
+    for (let s = 0; s < 30; s++) {
+      const size = [10, 12][s % 2]!;
+      const [it] = generateItems(fultiples, parse({ size: String(size), task: [s % 3 ? 'chain:8' : 'chain:10'] }), `clear-${s}`, 1);
+      const m: FultiplesModel = it!.model;
+      const d = new RecordingDraw();
+      drawAnswer(d, A4_SLOT, m, m.tasks[0]!);
+      // each arrow, shaft and head, as the segment from its tail to its tip
+      const shafts = d.lines.filter((l) => l.style.cap === 'round');
+      const heads = d.polygons.filter((p) => p.length === 3);
+      expect(heads).toHaveLength(shafts.length);
+      const arrows = shafts.map((l, i): [P, P] => [l.a, heads[i]![0]!]);
+      const halfHead = Math.max(...heads.map((h) => Math.hypot(h[1]![0] - h[2]![0], h[1]![1] - h[2]![1]) / 2));
+      const cell = Math.abs(d.circles[0]!.r / 0.16);
+      arrows.forEach(([a, b], i) => {
+        for (const [c, e] of arrows.slice(i + 1)) expect(gap(a, b, c, e), `seed ${s}: arrows ${i + 1} and another cross or touch`).toBeGreaterThan(cell * 0.1);
+        for (const o of d.circles) expect(toSegment([o.cx, o.cy], a, b), `seed ${s}: arrow ${i + 1} over a badge`).toBeGreaterThan(o.r + halfHead * 0.5);
+      });
+      keys++;
+    }
+    expect(keys).toBe(30);
+  });
 });
 
 describe('large print game board caption', () => {

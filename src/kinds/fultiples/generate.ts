@@ -4,6 +4,7 @@ import type { FultiplesOptions, Task } from './options.js';
 import { taskText } from './options.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
 import { primeFactors, related, validScalars, WILD_VALUES } from './numbers.js';
+import { clearInKey, NUMBER_HALF } from './chain-clear.js';
 
 /*
  * The board algorithm follows OgloTheNerd's published Fultiples generator: every cell is a random
@@ -23,6 +24,7 @@ import { primeFactors, related, validScalars, WILD_VALUES } from './numbers.js';
 
 const ATTEMPTS = 2000;
 const CHAIN_BUDGET = 200000; // DFS steps per board: the board is fixed, so search it well before giving up
+const CLEAR_STEPS = 2000; // DFS steps from each start, looking for a chain drawn clear in the key
 
 interface Board {
   values: number[][];
@@ -94,8 +96,6 @@ function nextMove(b: Board, t: { n?: number }, rng: Rng): TaskAnswer | null {
   return answer.length ? { type: 'next', n: b.values[cell[0]]![cell[1]]!, cell, answer } : null;
 }
 
-/** Half the width and height of a printed number, in cells, with a margin (board-draw sizes numbers inside this). */
-export const NUMBER_HALF = { w: 0.36, h: 0.24 };
 
 /** Does the segment p-q cross the axis-aligned box centred at c? (Liang-Barsky clipping.) */
 function crosses(p: [number, number], q: [number, number], c: [number, number]): boolean {
@@ -136,7 +136,8 @@ export function clearStep(a: Cell, b: Cell, rows: number, cols: number): boolean
 /**
  * A chain of k different non-wild numbers, each a factor or multiple of the one before. Each step
  * goes to a cell the answer key's arrow can reach without running through another number, nearest
- * first so the arrows stay short.
+ * first so the arrows stay short. A chain whose arrows neither cross nor touch is looked for first;
+ * a board with none gets the first chain found without that.
  */
 function chain(b: Board, k: number, rng: Rng): TaskAnswer | null {
   const cells = rng.shuffle(cellsWhere(b, (_v, r, c) => !isWild(b, r, c)));
@@ -150,20 +151,33 @@ function chain(b: Board, k: number, rng: Rng): TaskAnswer | null {
         .sort((x, y) => dist(a, x) - dist(a, y)),
     ]),
   );
-  let steps = 0;
-  const path: Cell[] = [];
-  const used = new Set<number>();
-  const walk = (cell: Cell): boolean => {
-    if (++steps > CHAIN_BUDGET) return false;
-    path.push(cell);
-    used.add(value(cell));
-    if (path.length === k) return true;
-    for (const o of near.get(cell)!) if (!used.has(value(o)) && walk(o)) return true;
-    path.pop();
-    used.delete(value(cell));
-    return false;
+  const search = (clear: boolean): Cell[] | null => {
+    let steps = 0;
+    let limit = CHAIN_BUDGET;
+    const path: Cell[] = [];
+    const used = new Set<number>();
+    const walk = (cell: Cell): boolean => {
+      if (++steps > limit) return false;
+      path.push(cell);
+      used.add(value(cell));
+      if (path.length === k) return true;
+      for (const o of near.get(cell)!) if (!used.has(value(o)) && (!clear || clearInKey(path, o)) && walk(o)) return true;
+      path.pop();
+      used.delete(value(cell));
+      return false;
+    };
+    if (!clear) return cells.some((c) => walk(c)) ? path : null;
+    // the clear chain's search is stuck deep in one start's branches more often than not: each start
+    // gets a share of the steps, so every start is tried
+    for (const c of cells) {
+      limit = steps + CLEAR_STEPS;
+      if (walk(c)) return path;
+      steps = limit;
+    }
+    return null;
   };
-  return cells.some((c) => walk(c)) ? { type: 'chain', k, answer: path } : null;
+  const path = search(true) ?? search(false);
+  return path ? { type: 'chain', k, answer: path } : null;
 }
 
 export const PRIMES_SHEET = { most: 16, fewest: 12 } as const;

@@ -3,7 +3,7 @@ import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
 import type { Task } from './options.js';
 import { arrow, boardGeometry, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
 import { drawPrimesKey, drawPrimesSheet, TREES_A_PAGE } from './primes-draw.js';
-import { NUMBER_HALF } from './generate.js';
+import { BADGE, badgeSpots, NUMBER_HALF } from './chain-clear.js';
 import { messages, type Messages } from '../../i18n/messages.js';
 
 const GAP = 10;
@@ -98,13 +98,16 @@ function chainArrows(d: Draw, g: Geometry, cells: Cell[]): void {
   }
 }
 
+/** Each step's number on a disc, in a corner of its cell that no arrow runs over (badgeSpots). */
 function chainBadges(d: Draw, g: Geometry, cells: Cell[]): void {
-  const side = Math.min(g.cw, g.ch);
+  const r = Math.min(g.cw, g.ch) * BADGE.r;
+  const spots = badgeSpots(cells);
   cells.forEach((cell, i) => {
     const b = cellBox(g, cell);
-    const r = side * 0.16;
-    d.circle(b.x + r + 1.5, b.y + r + 1.5, r, { fill: '#ffffff', stroke: '#000000', width: 0.8 });
-    d.text(String(i + 1), { x: b.x + 1.5, y: b.y + 1.5, w: 2 * r, h: 2 * r }, { size: r * 1.2, font: 'bold', align: 'center' });
+    const x = b.x + spots[i]![0] * g.cw;
+    const y = b.y + spots[i]![1] * g.ch;
+    d.circle(x, y, r, { fill: '#ffffff', stroke: '#000000', width: 0.8 });
+    d.text(String(i + 1), { x: x - r, y: y - r, w: 2 * r, h: 2 * r }, { size: r * 1.2, font: 'bold', align: 'center' });
   });
 }
 
