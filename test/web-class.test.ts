@@ -167,6 +167,30 @@ describe('the web page: class sets and booklets', () => {
     }
   }, 60_000);
 
+  it('says a worksheet\'s wrong field as the teacher leaves it, leaving the cursor where the teacher put it', async () => {
+    const page = await s.open('?view=class');
+    const sheet = page.locator('.sheet-plan').nth(0);
+    const error = sheet.locator('.field.invalid .error');
+    const size = sheet.getByLabel('Size', { exact: true });
+    await size.fill('30');
+    await size.press('Tab');
+    await expect.poll(() => error.allTextContents()).toEqual(['Size must be a whole number from 3 to 12']);
+    // nothing was made, no message above the pages, and the cursor went on to the next field
+    expect(await page.isHidden('#make-error')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('.field')?.querySelector('label')?.textContent)).not.toBe('Size');
+    // two wrong fields of one worksheet are both said; put right, each message goes
+    const signs = sheet.getByLabel('Signs', { exact: true });
+    await signs.fill('%');
+    await signs.press('Tab');
+    await expect.poll(() => error.count()).toBe(2);
+    await size.fill('6');
+    await size.press('Tab');
+    await expect.poll(() => error.allTextContents()).toEqual(['Signs may only use + - x /']);
+    await signs.fill('');
+    await signs.press('Tab');
+    await expect.poll(() => error.count()).toBe(0);
+  }, 60_000);
+
   it('marks a class set worksheet\'s wrong fields by those fields, in the words Worksheets uses, and makes nothing', async () => {
     const page = await s.open('?view=class');
     await page.fill('#roster', 'Ava\nBen\n');

@@ -137,6 +137,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const sheet: Sheet = { kind, fields, count, countErrors, sheetError, element };
     // How many is checked as the teacher leaves it, as on Worksheets (0 was said only once Make was pressed)
     count.addEventListener('change', () => countLeft(sheet));
+    // and so is each of the kind's own fields, by the library in the page's worker (a Size of 30 was
+    // said only once Make was pressed, after the class list and everything else had been filled in)
+    fields.element.addEventListener('change', () => void fieldsLeft(sheet));
     exampleNote(sheet);
     sheets.push(sheet);
     list.append(element);
@@ -163,6 +166,37 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (!s.count.validity.valid) s.countErrors.show('--count', { field: '--count', message: wholeNumber('--count', 1, 1000) });
   }
 
+  const checks = new WeakMap<Sheet, number>();
+
+  /**
+   * A worksheet's own fields checked as the teacher leaves one: its mistakes by their fields, in
+   * the words Make uses, without moving the cursor or the page. Not while a set is being made (the
+   * worker holds that set's files), and an older check's answer is dropped for a newer one's.
+   */
+  async function fieldsLeft(s: Sheet): Promise<void> {
+    if (running) return;
+    const mine = (checks.get(s) ?? 0) + 1;
+    checks.set(s, mine);
+    const found = s.fields.problems();
+    const r = found.length ? null : await jobs.run({ type: 'check', plan: { worksheets: [worksheetOf(s)] }, files: await s.fields.files() }).result;
+    if (checks.get(s) !== mine || !sheets.includes(s)) return;
+    s.fields.clearErrors();
+    s.sheetError.hidden = true;
+    s.element.classList.remove('wrong');
+    const problems: Problem[] = r?.type === 'error' ? [r, ...(r.more ?? [])] : found;
+    for (const p of problems) {
+      if (s.fields.showError(p.field, p, p.fixes) || s.countErrors.show(p.field, p)) continue;
+      s.sheetError.textContent = inFormWords(p);
+      s.sheetError.hidden = false;
+      s.element.classList.add('wrong');
+    }
+  }
+
+  function worksheetOf(s: Sheet): Record<string, unknown> {
+    const n = s.count.value.trim();
+    return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
+  }
+
   function rosterText(): string | undefined {
     return roster.value.trim() ? roster.value : undefined;
   }
@@ -177,10 +211,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
       ...(font.value === 'andika' ? {} : { font: font.value }),
       ...(large.checked ? { 'large-print': true } : {}),
       ...(group.value.trim() ? { class: group.value.trim() } : {}),
-      worksheets: sheets.map((s) => {
-        const n = s.count.value.trim();
-        return { kind: s.kind.name, ...s.fields.values(), ...(n ? { count: Number.isFinite(Number(n)) ? Number(n) : n } : {}) };
-      }),
+      worksheets: sheets.map(worksheetOf),
     };
     if (rosterText()) p.roster = ROSTER_FILE;
     return p;
@@ -362,6 +393,8 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   async function make(): Promise<void> {
     rosterError.hidden = true;
     clearMarks();
+    // Make says every mistake itself: a check of a field left just before would only say them again, late
+    for (const s of sheets) checks.set(s, (checks.get(s) ?? 0) + 1);
     save.disabled = true;
     result = null;
     shown = null;

@@ -50,7 +50,14 @@ export interface ReadPlan {
   name: string;
 }
 
-export type Job = SheetJob | KeyJob | BatchJob | PlanToYaml | ReadPlan;
+/** A class set's worksheet checked as the teacher leaves one of its fields: its mistakes, nothing made. */
+export interface CheckSheets {
+  type: 'check';
+  plan: PlanData;
+  files: Record<string, Uint8Array>;
+}
+
+export type Job = SheetJob | KeyJob | BatchJob | PlanToYaml | ReadPlan | CheckSheets;
 
 /** What a class set's ZIP holds: the PDFs in order, and how many are pupils'. */
 export interface ClassSetMade {

@@ -100,7 +100,7 @@ async function key(id: number, job: Extract<Job, { type: 'key' }>): Promise<Repl
  * wrong field by its worksheet, in the same words ("Size must be a whole number from 5 to 20"). The
  * plan's own check would name them as a program does ("worksheets[1].size: ..."), by no field.
  */
-function checkWorksheets(id: number, job: Extract<Job, { type: 'batch' }>): Reply | null {
+function checkWorksheets(id: number, job: Extract<Job, { type: 'batch' | 'check' }>): Reply | null {
   port.setFiles(job.files);
   const files = Object.keys(job.files);
   const found: Problem[] = [];
@@ -130,6 +130,8 @@ async function run(id: number, job: Job): Promise<Reply> {
       return key(id, job);
     case 'batch':
       return checkWorksheets(id, job) ?? (await import('./batch.js')).runBatchJob(id, job, port, (r) => post(r));
+    case 'check':
+      return checkWorksheets(id, job) ?? { id, type: 'done', files: [] };
     case 'plan-yaml':
     case 'read-plan':
       // class sets need the batch code, which the first sheet should not wait for
