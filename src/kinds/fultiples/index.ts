@@ -6,6 +6,7 @@ import type { FultiplesModel } from './model.js';
 import { decode, encode, options, schema, taskText, type FultiplesOptions } from './options.js';
 import { boardSheet, gameSheet, rulesSheet } from './sheet.js';
 import { drawAnswer, drawWorksheet, taskInstructions, taskTitle, worksheetBoardBox, worksheetPages } from './task-draw.js';
+import { treesAPage } from './primes-draw.js';
 import { boardGeometry } from './board-draw.js';
 import { messages, wordsOf, type Messages } from '../../i18n/messages.js';
 import { LABEL_H } from '../../layout/page.js';
@@ -65,6 +66,7 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
     out.push({ title: w.t('fultiples.howToPlay'), template: 'sheet', answers: false, grid: one, heading: w.t('fultiples.rulesHeading'), labels: false, slots: items.slice(0, 1).flatMap((it) => (ctx.small ? ([0, 1] as const) : [undefined]).map((part) => ({ draw: (d: Draw, box: Box) => rulesSheet(d, box, it.model, w, part) }))) });
   }
   // Instructions are the same for every board; `next` says its number inside each slot.
+  const trees = treesAPage(ctx.largePrint, ctx.small);
   o.tasks.forEach((task, i) => {
     out.push({
       title: taskTitle(task, w),
@@ -74,7 +76,7 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       heading: taskTitle(task, w),
       instructions: taskInstructions(task, w),
       labels: true,
-      slots: slots(items, w, (d, box, m, part) => drawWorksheet(d, box, m, m.tasks[i]!, w, part), (m) => worksheetPages(m.tasks[i]!)),
+      slots: slots(items, w, (d, box, m, part) => drawWorksheet(d, box, m, m.tasks[i]!, w, part, trees), (m) => worksheetPages(m.tasks[i]!, trees)),
     });
   });
   o.tasks.forEach((task, i) => {

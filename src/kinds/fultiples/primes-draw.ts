@@ -7,8 +7,14 @@ const GAP = 8;
 /**
  * The pupils' sheet: eight numbers a page, two across. Sixteen on one page, four across, left a
  * line about 30 mm long after "112 =" for a child's "2 × 2 × 2 × 2 × 7"; two across it is about 70.
+ * A page keeps about 28 mm under each number for its tree. A booklet's half page and large print
+ * (everything half as big again, its headings and instructions too) take fewer, for at least 20 mm:
+ * eight on a half page left 11, and in large print 10, the number drawn over its own line.
  */
-export const TREES_A_PAGE = 8;
+export function treesAPage(largePrint = false, small = false): number {
+  if (largePrint) return small ? 2 : 4;
+  return small ? 6 : 8;
+}
 const SHEET_COLS = 2;
 
 /** The boxes of a factor-tree sheet: `cols` across (four on the key), as many rows as the numbers need. */
@@ -25,9 +31,9 @@ export function treeNumberSize(b: Box): number {
 }
 
 /** A worksheet page: each number at the top of its own box, room for a tree, and a line for the product. */
-export function drawPrimesSheet(d: Draw, box: Box, numbers: number[]): void {
-  // as tall as a page of eight would have them, so a last page of fewer is not stretched
-  const rows = Math.max(Math.ceil(numbers.length / SHEET_COLS), TREES_A_PAGE / SHEET_COLS);
+export function drawPrimesSheet(d: Draw, box: Box, numbers: number[], perPage = treesAPage()): void {
+  // as tall as a full page would have them, so a last page of fewer is not stretched
+  const rows = Math.max(Math.ceil(numbers.length / SHEET_COLS), Math.ceil(perPage / SHEET_COLS));
   const boxes = treeBoxes(box, rows * SHEET_COLS, SHEET_COLS);
   for (const [i, b] of boxes.slice(0, numbers.length).entries()) {
     const v = numbers[i]!;

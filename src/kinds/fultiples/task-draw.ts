@@ -2,7 +2,7 @@ import type { Box, Draw } from '../../pdf/draw.js';
 import type { Cell, FultiplesModel, TaskAnswer } from './model.js';
 import type { Task } from './options.js';
 import { arrow, boardGeometry, centre, cellBox, drawBoard, type Geometry } from './board-draw.js';
-import { drawPrimesKey, drawPrimesSheet, TREES_A_PAGE } from './primes-draw.js';
+import { drawPrimesKey, drawPrimesSheet, treesAPage } from './primes-draw.js';
 import { BADGE, badgeSpots, NUMBER_HALF } from './chain-clear.js';
 import { messages, type Messages } from '../../i18n/messages.js';
 
@@ -165,14 +165,14 @@ export function worksheetBoardBox(d: Draw, box: Box, t: Task | TaskAnswer, cols:
   return { x: box.x, y: top, w: box.w, h: box.y + box.h - top - below };
 }
 
-/** Pages of one board's worksheet: a products-of-primes sheet takes one for every TREES_A_PAGE numbers. */
-export function worksheetPages(t: TaskAnswer): number {
-  return t.type === 'primes' ? Math.ceil(t.numbers.length / TREES_A_PAGE) : 1;
+/** Pages of one board's worksheet: a products-of-primes sheet takes one for every `perPage` numbers (treesAPage). */
+export function worksheetPages(t: TaskAnswer, perPage = treesAPage()): number {
+  return t.type === 'primes' ? Math.ceil(t.numbers.length / perPage) : 1;
 }
 
-/** One board's task worksheet, or its page `part` (products of primes, see worksheetPages). */
-export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages(), part = 0): void {
-  if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers.slice(part * TREES_A_PAGE, (part + 1) * TREES_A_PAGE));
+/** One board's task worksheet, or its page `part` (products of primes, `perPage` numbers a page, see worksheetPages). */
+export function drawWorksheet(d: Draw, box: Box, m: FultiplesModel, t: TaskAnswer, w: Messages = messages(), part = 0, perPage = treesAPage()): void {
+  if (t.type === 'primes') return drawPrimesSheet(d, box, t.numbers.slice(part * perPage, (part + 1) * perPage), perPage);
   if (t.type === 'next') d.text(w.t('fultiples.lastShaded', { n: t.n }), { x: box.x, y: box.y, w: box.w, h: 18 }, { size: 13, font: 'bold', valign: 'top', fit: true });
   const look = { last: t.type === 'next' ? t.cell : undefined };
   const g = drawBoard(d, worksheetBoardBox(d, box, t, m.board[0]!.length, m.board.length, w), m, look);
