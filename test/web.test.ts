@@ -497,6 +497,21 @@ describe('the web page', () => {
     expect(await axeViolations(page), 'class set made').toEqual([]);
   }, 120_000);
 
+  it('keeps Class set\'s address when a sheet changed just before is made after the teacher went there', async () => {
+    const { page, status } = await s.made('?view=sheet&kind=flow&size=7&seed=late');
+    expect(status).toMatch(/ready/);
+    // an option changed, then Class set pressed before the sheet's short wait is over
+    await page.fill('label:has-text("Size") + input', '8');
+    await page.click('nav button:has-text("Class set")');
+    await page.waitForTimeout(1500);
+    expect(new URL(page.url()).searchParams.get('view')).toBe('class');
+    await page.reload();
+    await page.waitForSelector('#roster');
+    // and Worksheets keeps the change
+    await page.click('nav button:has-text("Worksheets")');
+    expect(await page.inputValue('label:has-text("Size") + input')).toBe('8');
+  }, 120_000);
+
   it('keeps what was typed through a reload, another view and Back', async () => {
     const { page, status } = await s.made('?view=sheet&kind=flow&size=7&count=2&seed=kept');
     expect(status).toMatch(/ready/);

@@ -25,7 +25,12 @@ function address(state: Record<string, string>): string {
 }
 
 function saveState(state: Record<string, string>): void {
-  remember((state.view as ViewName | undefined) ?? current, state);
+  const v = (state.view as ViewName | undefined) ?? current;
+  remember(v, state);
+  // a view's late word (a sheet's run begun before the teacher went on to Class set) is kept for
+  // that view, never written over the address of the view shown: Back then left Class set's entry
+  // saying view=sheet
+  if (v !== current) return;
   // another kind of puzzle is a step Back can undo (Flow after Calcudoku); an option changed is not
   const was = readState();
   const step = state.view === 'sheet' && was.view === 'sheet' && !!was.kind && !!state.kind && was.kind !== state.kind;
