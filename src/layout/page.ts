@@ -33,7 +33,7 @@ function blockHeight(d: Draw, b: Block, w: number): number {
     case 'text':
       return b.text ? d.paragraphHeight(b.text, w, { size: b.size, font: b.font }) + b.size * 0.5 : 0;
     case 'fields':
-      return b.size * 2.6;
+      return b.size * 2.6 + (fieldRows(d, b, w).length - 1) * b.size * FIELD_ROW;
     case 'rule':
       return 10;
     case 'space':
@@ -170,30 +170,58 @@ function drawBlock(d: Draw, b: Block, box: Box): void {
   }
 }
 
+const FIELD_GAP = 16;
+const FIELD_ROW = 2; // a second row of fields, in sizes of its text
+const FIELD_LINE = 40; // the least writing line of an empty field (a date)
+const FIELD_SHRINK = 0.8; // a name or class may be printed this much smaller to fit its line
+
 /**
- * "Name ________  Date ______  Class ____": the Name line gets the most room. Right to left, the
- * row is mirrored: Name first at the right, each label at the right of its line.
+ * The rows of "Name ________  Date ______  Class ____" and each field's width. One row, the Name
+ * line the widest, as long as every name or class printed there fits its line (shrunk a little if
+ * need be); else one row with each field as wide as it needs and the rest shared; else the Name on
+ * a row of its own. Large print cannot shrink a long name below its least size: it ran over "Date:".
  */
-function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): void {
+function fieldRows(d: Draw, b: Extract<Block, { type: 'fields' }>, w: number): { at: number; w: number }[][] {
   const weights = b.names.map((_n, i) => (i === b.wide ? 2.2 : 1));
-  const total = weights.reduce((s, w) => s + w, 0);
-  const gap = 16;
-  let x = box.x;
-  const baseY = box.y + b.size * 1.6;
-  b.names.forEach((name, i) => {
-    const w = ((box.w - gap * (b.names.length - 1)) * weights[i]!) / total;
-    const left = b.rtl ? fromRight(box, x - box.x, w) : x; // this field's left edge
-    const label = b.labels[i]!;
-    const lw = d.textWidth(label, b.size, 'bold') + 5;
-    const labelX = b.rtl ? left + w - lw : left;
-    const lineX = b.rtl ? left : left + lw; // the writing line, beside the label on the side text runs to
-    d.text(label, { x: labelX, y: baseY - b.size * 1.2, w: lw, h: b.size * 1.2 }, { size: b.size, font: 'bold', valign: 'bottom', align: b.rtl ? 'right' : 'left' });
-    d.line(lineX, baseY + 1.5, lineX + w - lw, baseY + 1.5, { width: 0.6, stroke: '#000000' });
+  const need = b.names.map((name, i) => {
+    const label = d.textWidth(b.labels[i]!, b.size, 'bold') + 5;
     const value = b.values[name];
-    if (value) {
-      d.text(value, { x: lineX + (b.rtl ? 0 : 4), y: baseY - b.size * 1.3, w: w - lw - 4, h: b.size * 1.3 }, { size: b.size * 1.1, valign: 'bottom', fit: true, align: b.rtl ? 'right' : 'left' });
+    return label + (value ? d.textWidth(value, b.size * 1.1 * FIELD_SHRINK) + 8 : FIELD_LINE);
+  });
+  const share = (fields: number[], room: number, least: boolean) => {
+    const total = fields.reduce((t, i) => t + weights[i]!, 0);
+    const spare = room - FIELD_GAP * (fields.length - 1) - (least ? fields.reduce((t, i) => t + need[i]!, 0) : 0);
+    return fields.map((i) => ({ at: i, w: (least ? need[i]! : 0) + (spare * weights[i]!) / total }));
+  };
+  const all = b.names.map((_n, i) => i);
+  const even = share(all, w, false);
+  if (even.every((f) => f.w >= need[f.at]!)) return [even];
+  const fitted = share(all, w, true);
+  if (fitted.every((f) => f.w >= need[f.at]!) || b.wide === undefined || b.wide < 0 || b.names.length < 2) return [fitted];
+  const rest = all.filter((i) => i !== b.wide);
+  return [[{ at: b.wide, w }], share(rest, w, false)];
+}
+
+/** The fields in their rows (fieldRows). Right to left, each row is mirrored: Name first at the right, each label at the right of its line. */
+function drawFields(d: Draw, b: Extract<Block, { type: 'fields' }>, box: Box): void {
+  fieldRows(d, b, box.w).forEach((row, r) => {
+    let x = box.x;
+    const baseY = box.y + b.size * 1.6 + r * b.size * FIELD_ROW;
+    for (const { at: i, w } of row) {
+      const name = b.names[i]!;
+      const left = b.rtl ? fromRight(box, x - box.x, w) : x; // this field's left edge
+      const label = b.labels[i]!;
+      const lw = d.textWidth(label, b.size, 'bold') + 5;
+      const labelX = b.rtl ? left + w - lw : left;
+      const lineX = b.rtl ? left : left + lw; // the writing line, beside the label on the side text runs to
+      d.text(label, { x: labelX, y: baseY - b.size * 1.2, w: lw, h: b.size * 1.2 }, { size: b.size, font: 'bold', valign: 'bottom', align: b.rtl ? 'right' : 'left' });
+      d.line(lineX, baseY + 1.5, lineX + w - lw, baseY + 1.5, { width: 0.6, stroke: '#000000' });
+      const value = b.values[name];
+      if (value) {
+        d.text(value, { x: lineX + (b.rtl ? 0 : 4), y: baseY - b.size * 1.3, w: w - lw - 4, h: b.size * 1.3 }, { size: b.size * 1.1, valign: 'bottom', fit: true, align: b.rtl ? 'right' : 'left' });
+      }
+      x += w + FIELD_GAP;
     }
-    x += w + gap;
   });
 }
 
