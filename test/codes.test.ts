@@ -9,6 +9,7 @@ import { canonicalOptions, fromCode, generateItems, kindPart, Templates } from '
 import { planPages } from '../src/layout/plan.js';
 import { KINDS, findKind } from '../src/kinds/index.js';
 import { cli } from './helpers/cli.js';
+import { readPages } from './helpers/pdf-words.js';
 
 /** Every character a person could type into a code. */
 const TYPABLE = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz.-';
@@ -157,6 +158,28 @@ describe('key for a deck', () => {
     expect(r2.code).toBe(2);
     expect(r2.stderr).toMatch(/check the code/);
   });
+});
+
+describe('an answer from its code', () => {
+  it('is headed by its code, not numbered as if it were the set\'s first puzzle', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-key-number-'));
+    // the fifth puzzle of a set and the fifth board of a Fultiples set, as printed for a pupil
+    for (const [args, want] of [
+      [['calcudoku', '--size', '4', '--count', '5', '--seed', 'fifth'], 'calcudoku'],
+      [['fultiples', '--count', '5', '--task', 'multiples:7', '--seed', 'fifth'], 'fultiples'],
+    ] as const) {
+      expect(cli([...args, '--json', `${want}.json`, '--out', `${want}.pdf`], dir).code).toBe(0);
+      const code = (JSON.parse(readFileSync(join(dir, `${want}.json`), 'utf8')) as { puzzles: { code: string }[] }).puzzles[4]!.code;
+      expect(cli(['key', code, '--out', `${want}-key.pdf`], dir).code).toBe(0);
+      const words = readPages(join(dir, `${want}-key.pdf`))[0]!.words;
+      // the code over the answer, and beside it no number (it said 1) and no "Board 1"
+      // (the heading names the code first, the footer last)
+      const over = words.filter((w) => w.text === code).sort((a, b) => a.y0 - b.y0)[1]!;
+      expect(over, want).toBeDefined();
+      const beside = words.filter((w) => Math.abs(w.y1 - over.y1) < 3 && w !== over).map((w) => w.text);
+      expect(beside, want).toEqual([]);
+    }
+  }, 60_000);
 });
 
 describe('the example code a message gives', () => {

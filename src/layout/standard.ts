@@ -76,7 +76,9 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
   // Worksheet and key share numbers and codes; only the drawing differs.
   const slots = (draw: (d: Draw, box: Box, model: M) => void, width?: number): Slot[] =>
     a.items.map((it) => ({
-      label: String(it.number),
+      // an answer from its code is not numbered: the code does not say which puzzle of the set it was
+      // (every answer said 1, beside the pupil's puzzle 5)
+      label: a.ctx.key ? '' : String(it.number),
       code: it.code,
       ...(l ? { ratio: l.down / l.across } : {}),
       ...(width ? { width } : {}),

@@ -14,9 +14,12 @@ import { LARGE_PRINT } from '../../pdf/print.js';
 import { fail } from '../../core/errors.js';
 import { possibleValues, validScalars } from './numbers.js';
 
-/** A slot for each board, or `pages` of them for a board whose sheet runs over several (`part` of them). */
-function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel, part: number) => void, pages: (m: FultiplesModel) => number = () => 1): Slot[] {
-  return items.flatMap((it) => Array.from({ length: pages(it.model) }, (_, part): Slot => ({ label: w.t('fultiples.board', { n: it.number }), code: it.code, draw: (d, box) => draw(d, box, it.model, part) })));
+/**
+ * A slot for each board, or `pages` of them for a board whose sheet runs over several (`part` of them).
+ * An answer from its code is not numbered: the code does not say which board of a set it was.
+ */
+function slots(items: Item<FultiplesModel>[], w: Messages, draw: (d: Draw, box: Box, m: FultiplesModel, part: number) => void, pages: (m: FultiplesModel) => number = () => 1, numbered = true): Slot[] {
+  return items.flatMap((it) => Array.from({ length: pages(it.model) }, (_, part): Slot => ({ label: numbered ? w.t('fultiples.board', { n: it.number }) : '', code: it.code, draw: (d, box) => draw(d, box, it.model, part) })));
 }
 
 /**
@@ -91,7 +94,7 @@ function sections(o: FultiplesOptions, items: Item<FultiplesModel>[], ctx: Secti
       ...(big ? {} : { packGrid: { cols: 1, rows: 2 } }),
       heading: taskTitle(task, w),
       labels: true,
-      slots: slots(items, w, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!, w)),
+      slots: slots(items, w, (d, box, m) => drawAnswer(d, box, m, m.tasks[i]!, w), undefined, !ctx.key),
     });
   });
   return out;
