@@ -63,6 +63,21 @@ describe('the web page: class sets and booklets', () => {
     expect(execFileSync('pdffonts', [join(cwd, 'ben.pdf')], { encoding: 'utf8' })).toMatch(/Lexend/);
   }, 180_000);
 
+  it('shows Ready and the download button once made, though Make is at the foot of the form', async () => {
+    const page = await s.open('?view=class');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.fill('#roster', 'Ava\nBen\n');
+    await page.click('button:has-text("Make the class set")');
+    expect(await settled(page)).toMatch(/^Ready in/);
+    await page.waitForSelector('.made-files canvas.page[aria-label]');
+    const inView = async (selector: string) => {
+      const box = (await page.locator(selector).first().boundingBox())!;
+      return box.y >= -1 && box.y + box.height <= 900;
+    };
+    await expect.poll(() => inView('.status')).toBe(true);
+    expect(await inView('button:has-text("Download the class set")')).toBe(true);
+  }, 60_000);
+
   it('makes one class set when Make is pressed twice, its steps only going forward', async () => {
     const page = await s.open('?view=class');
     await page.fill('#roster', 'Ava\nBen\nChloé\nDan\nEmma\nFinn\n');

@@ -437,6 +437,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     made.hidden = false;
     status.say(`Ready in ${((performance.now() - started) / 1000).toFixed(1)} s: ${words(m)}.`);
     if (m.files[0]) await show(m.files[0].name, m.files[0].pages);
+    // Make is at the foot of a long form: the preview beside it is taller than the window, and its
+    // top (Ready, the download button) had scrolled out of sight above it
+    if (made.isConnected && result) status.element.scrollIntoView({ block: 'nearest' });
   }
 
   const last = keptInTab<{ plan: PlanData; roster: string; words?: Record<string, string>[] }>(KEPT);
