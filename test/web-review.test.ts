@@ -161,7 +161,12 @@ describe('where the answers are, said where the answer key button would be', () 
     const said = /: (\d+) pages, the answers on the last (one|\d+), ready/.exec(await settled(page));
     expect(said).not.toBeNull();
     const back = said![2] === 'one' ? 1 : Number(said![2]);
-    expect(await page.textContent('#panel-sheet .page-nav')).toContain(`of ${Number(said![1]) - back}`);
+    // the pager numbers the pages as their footers do: the puzzles 1 to n of the whole, the answers after them
+    const total = Number(said![1]);
+    expect(await page.textContent('#panel-sheet .page-nav')).toContain(`Page 1 of ${total}`);
+    await page.click('#tab-key');
+    await expect.poll(() => page.textContent('#panel-key .page-nav')).toContain(`Page ${total - back + 1} of ${total}`);
+    await page.click('#tab-sheet');
     expect(await page.isVisible('button:has-text("Download answer key")')).toBe(false);
     expect(await page.textContent('.key-where')).toBe('The answers are at the back of this PDF.');
     // left out: said so; in its own file: the button, and nothing beside it

@@ -106,9 +106,11 @@ export class Preview {
       } finally {
         if (this.task === task) this.task = null;
       }
-      const n = this.last - this.first + 1;
-      this.label.textContent = `Page ${i - this.first + 1} of ${n}`;
-      this.canvas.setAttribute('aria-label', `${this.what}, page ${i - this.first + 1} of ${n}`);
+      // numbered as printed in the PDF's footers: the answers at the back of a 3-page PDF are its
+      // page 3 of 3 (the pager said "Page 1 of 2" under a page printed "Page 1 of 3")
+      const n = doc.numPages;
+      this.label.textContent = `Page ${i + 1} of ${n}`;
+      this.canvas.setAttribute('aria-label', `${this.what}, page ${i + 1} of ${n}`);
       this.prev.disabled = i <= this.first;
       this.next.disabled = i >= this.last;
       this.nav.hidden = false;
