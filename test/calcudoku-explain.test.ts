@@ -41,6 +41,28 @@ describe('calcudoku worked solutions', () => {
     }
   }
 
+  it('draws a step\'s picture as its sentence says: the numbers it rules out struck through, the rest left', () => {
+    let checked = 0;
+    for (let seed = 0; seed < 40; seed++) {
+      const m = make(6, seed % 2 ? 'medium' : 'hard', `struck-${seed}`);
+      for (const step of explain(m).steps) {
+        const g = step.diagram as { notes: [number, number[]][]; struck?: [number, number[]][] } | undefined;
+        if (!g) continue;
+        // "A2 can only be 1, 3 or 4": what the picture leaves in A2 once its struck numbers are taken out
+        for (const x of step.text.matchAll(/\b([A-F])([1-6]) can only be (\d(?:(?:, | or )\d)*)/g)) {
+          const cell = (Number(x[2]) - 1) * 6 + (x[1]!.charCodeAt(0) - 65);
+          const note = g.notes.find(([i]) => i === cell);
+          if (!note) continue;
+          const gone = g.struck?.find(([i]) => i === cell)?.[1] ?? [];
+          const left = note[1].filter((v) => !gone.includes(v));
+          expect(left, `${step.text}`).toEqual(x[3]!.match(/\d/g)!.map(Number));
+          checked++;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+  });
+
   it('runs a long solution over more pages, labelled as continued, and a short one on one page', () => {
     const long = make(9, 'expert', 'pages');
     const short = make(4, 'easy', 'pages');

@@ -86,7 +86,7 @@ export function explain(m: CalcudokuModel, w: Messages = messages()): Explanatio
       const step: ExplanationStep = { text: `${sentence(s, prev)}${then}` };
       if (stepLevel >= Math.max(1, level) && diagrams < MAX_DIAGRAMS) {
         diagrams++;
-        step.diagram = diagram(s, prev);
+        step.diagram = diagram(s, prev, h.cand);
       }
       steps.push(step);
     }
@@ -121,11 +121,14 @@ export function explain(m: CalcudokuModel, w: Messages = messages()): Explanatio
     }
   }
 
-  function diagram(s: Step, before: readonly number[]): Diagram {
+  /** The step's picture: what it reads (the known digits, its cells' marks before it) and, struck through, what it rules out there. */
+  function diagram(s: Step, before: readonly number[], after: readonly number[]): Diagram {
     const marks = involved(s, p, before);
     const digits = Array.from(before, (c) => (single(c) ? digitOf(c) : 0));
-    const notes: [number, number[]][] = marks.filter((i) => !single(before[i]!)).map((i) => [i, bits(before[i]!)]);
-    return { digits, marks, notes };
+    const open = marks.filter((i) => !single(before[i]!));
+    const notes: [number, number[]][] = open.map((i) => [i, bits(before[i]!)]);
+    const struck: [number, number[]][] = open.map((i): [number, number[]] => [i, bits(before[i]! & ~after[i]!)]).filter(([, gone]) => gone.length > 0);
+    return { digits, marks, notes, ...(struck.length ? { struck } : {}) };
   }
 
   const status = h.run(TOP_LEVEL);

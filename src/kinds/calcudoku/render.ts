@@ -33,6 +33,8 @@ export interface Diagram {
   digits: number[]; // per cell r*n+c, 0 when not yet known
   marks: number[]; // cells to shade
   notes: [number, number[]][]; // cell and the digits still possible there
+  /** Of those, the digits the step rules out: struck through, so the picture agrees with its sentence. */
+  struck?: [number, number[]][];
 }
 
 export function drawDiagram(d: Draw, box: Box, m: CalcudokuModel, g: Diagram): void {
@@ -46,7 +48,7 @@ export function drawDiagram(d: Draw, box: Box, m: CalcudokuModel, g: Diagram): v
     d.text(String.fromCharCode(65 + k), { x: grid.x + k * cell, y: box.y, w: cell, h: label * 0.9 }, style);
     d.text(String(k + 1), { x: box.x, y: grid.y + k * cell, w: label * 0.9, h: cell }, style);
   }
-  drawGrid(d, grid, m, { signs: true, digits: g.digits, marks: g.marks, notes: g.notes });
+  drawGrid(d, grid, m, { signs: true, digits: g.digits, marks: g.marks, notes: g.notes, struck: g.struck });
 }
 
 /** The worked example's picture: the digits so far and the square just filled shaded, no labels; signs as on the sheet. */
@@ -59,6 +61,7 @@ interface Look {
   digits?: number[]; // per cell; 0 leaves it empty
   marks?: number[];
   notes?: [number, number[]][];
+  struck?: [number, number[]][];
 }
 
 /**
@@ -133,12 +136,16 @@ function drawGrid(d: Draw, box: Box, m: CalcudokuModel, look: Look): void {
   const slotW = (cell - 2 * pad) / perRow;
   const slotH = (cell - top - pad) / rows;
   const noteSize = Math.min(cell * 0.26, slotH * 0.95, slotW * 1.6);
+  const struck = new Map(look.struck ?? []);
   for (const [i, digits] of look.notes ?? []) {
     const x = s.x + (i % n) * cell + pad;
     const y = s.y + Math.floor(i / n) * cell + top + (rows === 1 ? slotH * 0.1 : 0);
     for (const v of digits) {
       const at = { x: x + ((v - 1) % perRow) * slotW, y: y + Math.floor((v - 1) / perRow) * slotH, w: slotW, h: slotH };
-      d.text(String(v), at, { size: noteSize, align: 'center', valign: 'middle', color: '#1f4e8c' });
+      const out = struck.get(i)?.includes(v);
+      d.text(String(v), at, { size: noteSize, align: 'center', valign: 'middle', color: out ? '#8a8a8a' : '#1f4e8c' });
+      // ruled out by the step: grey and crossed by a stroke, which still shows in grey print
+      if (out) d.line(at.x + at.w / 2 - noteSize * 0.45, at.y + at.h / 2 + noteSize * 0.3, at.x + at.w / 2 + noteSize * 0.45, at.y + at.h / 2 - noteSize * 0.3, { width: Math.max(0.5, noteSize * 0.08), stroke: '#333333' });
     }
   }
 }
