@@ -26,8 +26,8 @@ export function drawLanding(d: Draw, box: Box, qs: LandingQuestion[], answers: b
     { title: '', weight: 0.5 },
     { title: w.t('ludo.col.markerOn'), weight: 1 },
     { title: w.t('ludo.col.roll'), weight: 0.8 },
-    { title: w.t('ludo.col.landsOn'), weight: 2.4 },
-    { title: w.t('ludo.col.canReach'), weight: 1.8 },
+    { title: w.t('ludo.col.landsOn'), weight: 2.2 },
+    { title: w.t('ludo.col.canReach'), weight: 2 },
   ];
   const rows = qs.map((q, i) => [
     String(i + 1),

@@ -39,26 +39,30 @@ export function leastRow(d: Draw, size: number): number {
  * A ruled table with a shaded header; returns its height. Empty cells are left for pupils to fill.
  * Rows are never shorter than their words and padding (large print's 16 pt would touch the lines).
  */
+const HEAD_PAD = 5;
+
 export function table(d: Draw, x: number, y: number, w: number, cols: Column[], rows: (string | Cell)[][], rowH: number, size: number): number {
   rowH = Math.max(rowH, leastRow(d, size));
   const total = cols.reduce((a, c) => a + c.weight, 0);
   const xs = [x];
   for (const c of cols) xs.push(xs[xs.length - 1]! + (w * c.weight) / total);
   // Large print cannot shrink a heading to fit its column: it wraps onto two lines instead.
-  const wraps = (i: number) => d.minText > 0 && d.textWidth(cols[i]!.title, size, 'bold') > xs[i + 1]! - xs[i]! - 4;
+  // a heading keeps a little white from its column's lines ("Can it still reach 120?" touched both)
+  const room = (i: number) => xs[i + 1]! - xs[i]! - 2 * HEAD_PAD;
+  const wraps = (i: number) => d.minText > 0 && d.textWidth(cols[i]!.title, size, 'bold') > room(i);
   const wrapped = cols.some((_, i) => wraps(i));
   const pad = PAD * Math.max(size, d.minText);
-  const lines = (i: number) => d.paragraphHeight(cols[i]!.title, xs[i + 1]! - xs[i]! - 4, { size, font: 'bold' });
+  const lines = (i: number) => d.paragraphHeight(cols[i]!.title, room(i), { size, font: 'bold' });
   const headH = wrapped ? Math.max(rowH * 1.1, ...cols.map((_, i) => (wraps(i) ? lines(i) + 2 * pad : 0))) : rowH * 1.1;
   d.rect({ x, y, w, h: headH }, { fill: '#e6e6e6', stroke: false });
   // One size for the headings that fit on a line: "Marker" shrunk to its column beside "Roll" at
   // full size looked like a mistake (a booklet's half page: 6 pt beside 9.5)
-  const fits = cols.map((c, i) => (wraps(i) ? size : d.fitSize(c.title, xs[i + 1]! - xs[i]! - 4, headH, size, 'bold')));
+  const fits = cols.map((c, i) => (wraps(i) ? size : d.fitSize(c.title, room(i), headH, size, 'bold')));
   const headSize = Math.min(...fits);
   cols.forEach((c, i) => {
-    const colW = xs[i + 1]! - xs[i]! - 4;
-    if (!wraps(i)) d.text(c.title, { x: xs[i]! + 2, y, w: colW, h: headH }, { size: headSize, font: 'bold', align: 'center', fit: true });
-    else d.paragraph(c.title, xs[i]! + 2, y + (headH - d.paragraphHeight(c.title, colW, { size, font: 'bold' })) / 2, colW, { size, font: 'bold', align: 'center' });
+    const colW = room(i);
+    if (!wraps(i)) d.text(c.title, { x: xs[i]! + HEAD_PAD, y, w: colW, h: headH }, { size: headSize, font: 'bold', align: 'center', fit: true });
+    else d.paragraph(c.title, xs[i]! + HEAD_PAD, y + (headH - d.paragraphHeight(c.title, colW, { size, font: 'bold' })) / 2, colW, { size, font: 'bold', align: 'center' });
   });
   rows.forEach((row, r) => {
     const top = y + headH + r * rowH;
