@@ -41,6 +41,9 @@ describe('forms described from option specs', () => {
         expect(f.label.length).toBeGreaterThan(1);
         expect(f.help.length).toBeGreaterThan(5);
         expect(f.help, `${form.name} ${f.key}: a teacher's form names other fields, not flags`).not.toMatch(/--[a-z]/);
+        // a program's "(default 6)": the form says what an empty box gives, and a menu shows its choices itself
+        expect(f.help, `${form.name} ${f.key}`).not.toMatch(/\(default/);
+        if (f.type === 'choice') expect(f.help, `${form.name} ${f.key}: the menu's own choices again`).not.toMatch(f.choices!.slice(0, 2).join(', '));
         // labels made from option names read as a program's: "Cols", "Wild chance", "Players" (of what?)
         expect(f.label, `${form.name} ${f.key}`).not.toMatch(/^(Cols|Wild chance|Players|Playable)$/);
         expect(KINDS[i]!.options.some((o) => o.flags.includes(f.flag))).toBe(true);

@@ -5,7 +5,7 @@ import { exampleOf, EXAMPLE_SPECS, switchOf } from '../../core/options.js';
 import { DIFFICULTIES, opsMaskOf, opsTextOf, type CalcudokuOptions, type Difficulty } from './model.js';
 
 export const optionSpecs: OptionSpec[] = [
-  { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)', range: [3, 12] },
+  { key: 'size', flags: '--size <n>', description: 'grid size, 3 to 12 (default 6)', help: 'squares across and down, 3 to 12 (6 when left empty)', range: [3, 12] },
   { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard, expert or unreasonable (needs trial and error) (default medium; a 3x3 grid can only be easy)', help: 'how much thinking each puzzle needs, from easy to unreasonable (which needs trial and error); a 3x3 grid can only be easy', choices: DIFFICULTIES },
   { key: 'ops', flags: '--ops <ops>', label: 'Signs', description: 'signs to use, any of + - x / (default +-x/)', help: 'the signs the boxes use: type + - x / for plus, minus, times and divide (all four when left as it is)', example: '+-x/' },
   { key: 'hideOps', flags: '--hide-ops', label: 'Hide signs', description: 'print targets without their signs (harder; the answer key shows them)' },

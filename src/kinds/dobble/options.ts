@@ -30,16 +30,16 @@ export const OUTLINES: readonly Outline[] = ['cut', 'thin', 'none'];
 
 export const symbolOptionSpecs: OptionSpec[] = [
   { key: 'symbolsPerCard', flags: '--symbols-per-card <k>', description: 'symbols on each card: 3, 4, 5, 6, 8, 9, 10, 12, 14, 17, 18, 20, ... (one more than a prime power)', help: 'symbols on each card: a deck can be made with these numbers only', choices: ['3', '4', '5', '6', '8', '9', '10', '12', '14', '17', '18'] },
-  { key: 'set', flags: '--set <name>', description: `built-in pictures: ${SET_NAMES.join(', ')} (default all)`, choices: SET_NAMES },
+  { key: 'set', flags: '--set <name>', description: `built-in pictures: ${SET_NAMES.join(', ')} (default all)`, help: 'which of the built-in pictures the cards use', choices: SET_NAMES },
   { key: 'symbols', flags: '--symbols <file-or-folder>', description: 'your own symbols: a .txt word list (one word or phrase a line) or a folder of PNG, JPEG or SVG pictures', help: 'your own words or pictures take the place of the built-in pictures' },
 ];
 
 export const optionSpecs: OptionSpec[] = [
   symbolOptionSpecs[0]!,
-  { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)', example: '57' },
+  { key: 'cards', flags: '--cards <n>', description: 'print only this many cards (default: the whole deck, 57 for 8 symbols a card)', help: 'print only this many cards (left empty: the whole deck, 57 for 8 symbols a card)', example: '57' },
   ...symbolOptionSpecs.slice(1),
-  { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', choices: SHAPES },
-  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', range: [40, 182], example: 'six cards a page' },
+  { key: 'shape', flags: '--shape <shape>', description: 'round, square or hexagon (default round)', help: 'the shape of the cards to cut out', choices: SHAPES },
+  { key: 'cardSize', flags: '--card-size <mm>', description: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (default: six cards a page, at least 3 mm apart: 84 on A4, 78 on Letter)', help: 'card width in millimetres, from 40 to one card a page: 177 on A4, 182 on Letter (left empty: six cards a page, 84 on A4, 78 on Letter)', range: [40, 182], example: 'six cards a page' },
   { key: 'outline', flags: '--outline <style>', description: 'cut (cutting line), thin (faint outline) or none: no line, only small marks outside each card to line up a circle punch (default cut; none with --bleed)', help: 'the line round each card: a cutting line, a faint outline, or none (only small marks outside each card to line up a circle punch)', choiceLabels: { cut: 'Cutting line', thin: 'Faint outline', none: 'None' }, choices: OUTLINES },
   { key: 'bleed', flags: '--bleed <mm>', description: 'for a print shop: crop marks at the corners of every card and this many mm (0 to 6) of the card back printed past the cut', range: [0, 6], example: 'none: no crop marks' },
   { key: 'backs', flags: '--backs', description: 'add a page of card backs behind every page of cards, for long-edge two-sided printing' },

@@ -24,9 +24,9 @@ export interface FlowOptions {
 }
 
 export const flowOptionSpecs: OptionSpec[] = [
-  { key: 'size', flags: '--size <n>', description: `width and height, ${MIN_SIDE} to ${MAX_SIDE} (default ${DEFAULT_SIDE})`, range: [MIN_SIDE, MAX_SIDE] },
-  { key: 'width', flags: '--width <w>', description: `columns, ${MIN_SIDE} to ${MAX_SIDE} (default: same as --size)`, range: [MIN_SIDE, MAX_SIDE] },
-  { key: 'height', flags: '--height <h>', description: `rows, ${MIN_SIDE} to ${MAX_SIDE} (default: same as --size)`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'size', flags: '--size <n>', description: `width and height, ${MIN_SIDE} to ${MAX_SIDE} (default ${DEFAULT_SIDE})`, help: `squares across and down, ${MIN_SIDE} to ${MAX_SIDE} (${DEFAULT_SIDE} when left empty)`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'width', flags: '--width <w>', description: `columns, ${MIN_SIDE} to ${MAX_SIDE} (default: same as --size)`, help: `squares across, ${MIN_SIDE} to ${MAX_SIDE}, for a grid that is not square (left empty: as Size)`, range: [MIN_SIDE, MAX_SIDE] },
+  { key: 'height', flags: '--height <h>', description: `rows, ${MIN_SIDE} to ${MAX_SIDE} (default: same as --size)`, help: `squares down, ${MIN_SIDE} to ${MAX_SIDE}, for a grid that is not square (left empty: as Size)`, range: [MIN_SIDE, MAX_SIDE] },
   {
     key: 'colors',
     flags: '--colors <min-max>',
@@ -35,7 +35,7 @@ export const flowOptionSpecs: OptionSpec[] = [
     help: 'how many lines, for example 6-8; each line needs at least 3 squares (leave empty: from Difficulty)',
     example: '6-8',
   },
-  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)', choices: LEVELS },
+  { key: 'difficulty', flags: '--difficulty <level>', description: 'easy, medium, hard or expert (default medium)', help: 'how much thinking each puzzle needs: harder puzzles have fewer, longer lines, and a move must sometimes be tried to see where it leads', choices: LEVELS },
   ...EXAMPLE_SPECS,
 ];
 

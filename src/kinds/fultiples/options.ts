@@ -38,11 +38,11 @@ const CHAIN = [2, 15] as const;
 
 export const options: OptionSpec[] = [
   { key: 'primes', flags: '--primes <list>', description: 'the prime alphabet, comma-separated, must include 2 and 3, primes up to 97 (default 2,3,7)', help: 'the primes every number on the board is made from, for example 2,3,7; they must include 2 and 3, primes up to 97', example: '2,3,7' },
-  { key: 'scalars', flags: '--scalars <lo-hi>', description: 'the numbers the primes are multiplied by, from 2 up to 100 (default 2-20)', label: 'Multipliers', example: '2-20' },
-  { key: 'size', flags: '--size <n>', description: 'square board of n by n cells, 5 to 15 (default 10)', range: [5, 15], example: '10', help: 'squares across and down, 5 to 15 (default 10)' },
+  { key: 'scalars', flags: '--scalars <lo-hi>', description: 'the numbers the primes are multiplied by, from 2 up to 100 (default 2-20)', help: 'the numbers the primes are multiplied by, from 2 up to 100 (2-20 when left empty)', label: 'Multipliers', example: '2-20' },
+  { key: 'size', flags: '--size <n>', description: 'square board of n by n cells, 5 to 15 (default 10)', range: [5, 15], example: '10', help: 'squares across and down, 5 to 15 (10 when left empty)' },
   { key: 'cols', flags: '--cols <n>', description: 'board columns, 5 to 15 (default: same as --size)', range: [5, 15], label: 'Columns', help: 'for a board that is not square: squares across, 5 to 15 (leave empty for the size above)' },
   { key: 'rows', flags: '--rows <n>', description: 'board rows, 5 to 15 (default: same as --size)', range: [5, 15], help: 'for a board that is not square: squares down, 5 to 15 (leave empty for the size above)' },
-  { key: 'wildChance', flags: '--wild-chance <percent>', description: 'chance per cell of each wild card 1, 2, 3, 0 to 20 percent (default 3)', range: [0, 20], label: 'Wild squares', help: 'squares with a star, for 1, 2 or 3 (1 is a factor of every number): how many in every 100 for each of the three, 0 to 20 (default 3)' },
+  { key: 'wildChance', flags: '--wild-chance <percent>', description: 'chance per cell of each wild card 1, 2, 3, 0 to 20 percent (default 3)', range: [0, 20], label: 'Wild squares', help: 'squares with a star, for 1, 2 or 3 (1 is a factor of every number): how many in every 100 for each of the three, 0 to 20 (3 when left empty)' },
   { key: 'playable', flags: '--playable', description: 'deal again any board where a number has no factor or multiple elsewhere (default on)', label: 'Every number playable', help: 'each number on the board has a factor or a multiple somewhere else on it, so it can be reached' },
   { key: 'playable', flags: '--no-playable', description: 'keep such boards' },
   {

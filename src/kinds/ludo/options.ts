@@ -53,7 +53,7 @@ export const options: OptionSpec[] = [
     help: 'the pages for playing the game',
     choiceLabels: { board: 'The 120 board', rules: 'Rules', record: 'Record sheet' },
   },
-  { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)`, range: QUESTIONS },
+  { key: 'questions', flags: '--questions <n>', description: `landing questions per sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (default 12)`, help: `rows of the Where does it land? sheet, ${QUESTIONS[0]} to ${QUESTIONS[1]} (12 when left empty)`, range: QUESTIONS },
   {
     key: 'board',
     flags: '--board <style>',
