@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { cli } from './helpers/cli.js';
 import '../src/port/node.js';
 import { KINDS } from '../src/kinds/index.js';
 import { planSheets } from '../src/make.js';
@@ -135,6 +139,20 @@ describe('large print (pupils\' pages; the answer key stays in normal print)', (
     for (const c of long) expect(printed, c.text).toContain(c.text);
     expect(pupils.flat().filter((r) => r.size < 16 - 0.01).map((r) => r.str)).toEqual([]);
   }, 120_000);
+
+  it('names the one long clue that does not fit, when other puzzles of the size would', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pp-lp-clue-'));
+    const r = cli(['calcudoku', '--size', '9', '--large-print', '--seed', 'x', '--out', 'l.pdf'], dir);
+    expect(r.code).toBe(2);
+    const m = /^puzzlepress: large print: the box (\d+)(.) of puzzle (\d+) is too wide for the squares of a 9x9 puzzle on a page in large print; make other puzzles \(another --seed\), choose a smaller size, or leave out large print\n$/.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    // that box is in that puzzle, as printed without large print
+    expect(cli(['calcudoku', '--size', '9', '--seed', 'x', '--json', 'p.json', '--out', 'p.pdf'], dir).code).toBe(0);
+    const puzzle = (JSON.parse(readFileSync(join(dir, 'p.json'), 'utf8')) as { puzzles: { cages: { target: number }[] }[] }).puzzles[Number(m![3]) - 1]!;
+    expect(puzzle.cages.map((c) => c.target)).toContain(Number(m![1]));
+    // and another puzzle set of the size is made
+    expect(cli(['calcudoku', '--size', '9', '--large-print', '--seed', 'b', '--out', 'b.pdf'], dir).code).toBe(0);
+  });
 
   it('refuses, before making any puzzle, a puzzle too big for 16 pt clues even one to a page', () => {
     const calcudoku = findKind('calcudoku')!;

@@ -15,6 +15,12 @@ export interface Legibility {
   floorShare?: number;
   /** Large print: the smallest square (pt) that holds the widest clue at the floor size, which cannot shrink. */
   minCellPt?: number;
+  /**
+   * What sets minCellPt when it is more than short clues need: one puzzle's long clue ("the box
+   * 1296× of puzzle 5"), and the square short clues would need (`short`), to tell whether other
+   * puzzles of the size would fit.
+   */
+  widest?: { what: string; short: number };
 }
 
 /** About 8 mm: a pencilled digit or line fits with room to spare. */

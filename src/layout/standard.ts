@@ -51,6 +51,10 @@ export function puzzleSections<M>(a: PuzzleSectionsArgs<M>): Section[] {
     const bare = a.ctx.slotArea('worksheet', { instructions: '', ...headline });
     if (!readable(bare, { cols: 1, rows: 1 }, pupils)) {
       const what = `${aOrAn(String(pupils.across))} ${pupils.across}x${pupils.down} puzzle`;
+      // one long clue of these puzzles may be what does not fit: other puzzles of the size may
+      if (pupils.widest && readable(bare, { cols: 1, rows: 1 }, { ...pupils, minCellPt: pupils.widest.short })) {
+        fail(`large print: ${pupils.widest.what} is too wide for the squares of ${what} ${a.ctx.small ? "on a booklet's half page" : 'on a page'} in large print; make other puzzles (another --seed), choose a smaller size, or leave out large print`);
+      }
       fail(
         a.ctx.small
           ? `large print: ${what} does not fit on a booklet's half page with its numbers in large print; choose a smaller size, print the booklet unfolded, or leave out large print`

@@ -27,16 +27,23 @@ function grids(size: number): { grid: Grid; answerGrid: Grid } {
  * 0.6 em a character in Andika bold, inside the padding render.ts leaves: 6% of the square a side
  * and half a wall).
  */
-function largeCell(o: CalcudokuOptions, items: Item<CalcudokuModel>[]): number {
+function largeCell(o: CalcudokuOptions, items: Item<CalcudokuModel>[]): { minCellPt: number; widest?: { what: string; short: number } } {
   // a clue may run on over its cage's next squares in the row (render.ts), so it needs their width
+  const short = (3 * 0.6 * 11 + 3) / 0.88; // a three-character clue alone in its square: "12×"
   let need = (2 * 0.6 * 11 + 3) / 0.88;
+  let widest: string | undefined;
   for (const it of items) {
     it.model.cages.forEach((cage, k) => {
-      const chars = clueText(cage.target, cage.op, !o.hideOps).length;
-      need = Math.max(need, (chars * 0.6 * 11 + 3) / (clueRun(it.model, k).run - 0.12));
+      const text = clueText(cage.target, cage.op, !o.hideOps);
+      const cell = (text.length * 0.6 * 11 + 3) / (clueRun(it.model, k).run - 0.12);
+      if (cell > need) {
+        need = cell;
+        // said in the refusal, when this one clue asks more than short clues do: other puzzles may fit
+        widest = cell > short + 0.01 ? `the box ${text} of puzzle ${it.number}` : undefined;
+      }
     });
   }
-  return need;
+  return { minCellPt: need, ...(widest ? { widest: { what: widest, short } } : {}) };
 }
 
 function instructions(o: CalcudokuOptions, m: Messages): string {
@@ -75,7 +82,7 @@ export const calcudoku: Kind<CalcudokuOptions, CalcudokuModel> = {
       ctx,
       ...grids(o.size),
       // Clue size as render.ts draws it; the layout keeps it at 7 pt or more.
-      legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27, floorShare: 0.32, minCellPt: ctx.largePrint ? largeCell(o, items) : undefined },
+      legibility: { across: o.size, down: o.size, clueShare: o.size >= 10 ? 0.25 : 0.27, floorShare: 0.32, ...(ctx.largePrint ? largeCell(o, items) : {}) },
       instructions: instructions(o, wordsOf(ctx)),
       example: o.example !== false && !ctx.key ? { title: wordsOf(ctx).t('example.title'), steps: exampleSteps(wordsOf(ctx), example), squares: example.size } : undefined,
       puzzle: drawPuzzle,
