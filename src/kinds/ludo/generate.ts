@@ -134,6 +134,10 @@ function replay(rng: Rng, players: [string, string]): ReplayModel {
     const m = log[i]!;
     // A forced overshoot (every marker left would pass 120) is no rule's choice.
     if (m.marker < 0 || !isAuto(m.player) || m.from * m.roll > GOAL) return undefined;
+    // Nor is a move with one marker left in play (or all left on one square): there was nothing to
+    // choose, and "which step of the plan chose it?" had no answer a pupil could find
+    const mine = Array.from(boards[i]!.subarray(m.player * MARKERS, (m.player + 1) * MARKERS)).filter((p) => p !== GOAL);
+    if (new Set(mine).size < 2) return undefined;
     return classifyMove(boards[i]!, m.player, m.marker, m.roll);
   };
   // The busiest stretch of the game makes the best questions: bumps, overshoots, retirements, varied rules.
