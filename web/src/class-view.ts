@@ -336,7 +336,9 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     if (unplaced.length) return showError(unplacedAt, inFormWords(unplaced[0]!));
     const field = list.querySelector('.field.invalid');
     if (field) wrongControl(field)?.focus({ preventScroll: true });
-    (field ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
+    // a whole worksheet's message under its name, not the card centred: a card taller than the window
+    // (Flow's) had its name and message above the top
+    (field ?? list.querySelector('.sheet-plan.wrong > .error:not([hidden])') ?? list.querySelector('.sheet-plan.wrong'))?.scrollIntoView({ block: 'center' });
     const marked = new Set(problems.map((p) => p.sheet)).size;
     status.say(marked > 1 ? `Please check the ${marked} worksheets marked in red.` : 'Please check the worksheet marked in red.', 'error');
   }
