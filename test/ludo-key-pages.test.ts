@@ -59,7 +59,7 @@ describe('Multiplication Ludo: the key and the pupils\' pages', () => {
       expect(cli(['ludo', '--seed', 'awetrp', '--paper', paper, '--answers', 'none', '--out', file]).code).toBe(0);
       const replay = layoutPages(file).filter((p) => /^\s*Replay a game/.test(p));
       expect(replay.length, paper).toBe(1);
-      expect(replay[0], paper).toMatch(/Fill in the empty "To" squares/);
+      expect(replay[0], paper).toMatch(/Fill in the empty "To" boxes/);
       expect(replay[0], paper).toMatch(/Where are (Red|Blue)'s 4 markers/);
       for (let m = 125; m <= 140; m++) expect(replay[0], `${paper} move ${m}`).toMatch(new RegExp(`^\\s*${m}\\s+(Red|Blue)`, 'm'));
       const words = readPages(file).find((p) => p.words.some((w) => w.text === 'Fill'))!.words;

@@ -130,6 +130,8 @@ function neverReason(square: number, prime: number, w: Messages): string {
   return prime === square ? w.t('ludo.never.prime', { square, why }) : w.t('ludo.never.product', { square, p: prime, q: square / prime, why });
 }
 
+const NOTHING = '\u2013';
+
 const markerName = (w: Messages, player: number, marker: number): string => `${w.t(player === 0 ? 'ludo.redLetter' : 'ludo.blueLetter')}${marker + 1}`;
 const squares = (w: Messages, xs: readonly number[]): string => xs.map((s) => (s === GOAL ? w.t('ludo.home') : String(s))).join(', ');
 
@@ -212,9 +214,10 @@ export function drawReplay(d: Draw, box: Box, r: ReplayModel, answers: boolean, 
       String(r.firstMove + i),
       playerName(w, m.player),
       String(m.roll),
-      moved ? markerName(w, m.player, m.marker) : '',
-      moved ? String(m.from) : '',
-      !moved ? '' : blanks.has(i) ? (answers ? ans(to) : '') : to,
+      // a lost turn (a roll of 1) moves nothing: a dash, or its empty To read as one to fill in
+      moved ? markerName(w, m.player, m.marker) : NOTHING,
+      moved ? String(m.from) : NOTHING,
+      !moved ? NOTHING : blanks.has(i) ? (answers ? ans(to) : '') : to,
       ...(answers ? [ans(note)] : []),
     ];
   });
