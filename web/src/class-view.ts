@@ -167,6 +167,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   }
 
   const checks = new WeakMap<Sheet, number>();
+  let making = 0; // Makes pressed and not yet ended (made or refused): no check then (the worker holds the set's files)
 
   /**
    * A worksheet's own fields checked as the teacher leaves one: its mistakes by their fields, in
@@ -174,7 +175,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
    * worker holds that set's files), and an older check's answer is dropped for a newer one's.
    */
   async function fieldsLeft(s: Sheet): Promise<void> {
-    if (running) return;
+    if (running || making > 0) return;
     const mine = (checks.get(s) ?? 0) + 1;
     checks.set(s, mine);
     const found = s.fields.problems();
@@ -393,6 +394,15 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
   }
 
   async function make(): Promise<void> {
+    making++;
+    try {
+      await makeSet();
+    } finally {
+      making--;
+    }
+  }
+
+  async function makeSet(): Promise<void> {
     rosterError.hidden = true;
     clearMarks();
     // Make says every mistake itself: a check of a field left just before would only say them again, late
