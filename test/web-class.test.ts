@@ -74,7 +74,7 @@ describe('the web page: class sets and booklets', () => {
       const box = (await page.locator(selector).first().boundingBox())!;
       return box.y >= -1 && box.y + box.height <= 900;
     };
-    await expect.poll(() => inView('.status')).toBe(true);
+    await expect.poll(() => inView('.status'), { timeout: 30_000 }).toBe(true);
     expect(await inView('button:has-text("Download the class set")')).toBe(true);
   }, 60_000);
 
@@ -183,13 +183,16 @@ describe('the web page: class sets and booklets', () => {
   }, 60_000);
 
   it('says a worksheet\'s wrong field as the teacher leaves it, leaving the cursor where the teacher put it', async () => {
+    // the check runs in the page's worker: its first job may wait for the worker to start, slower
+    // when the whole suite runs on two cores than the 1 s a poll waits by default
+    const WORKER = { timeout: 30_000 };
     const page = await s.open('?view=class');
     const sheet = page.locator('.sheet-plan').nth(0);
     const error = sheet.locator('.field.invalid .error');
     const size = sheet.getByLabel('Size', { exact: true });
     await size.fill('30');
     await size.press('Tab');
-    await expect.poll(() => error.allTextContents()).toEqual(['Size must be a whole number from 3 to 12']);
+    await expect.poll(() => error.allTextContents(), WORKER).toEqual(['Size must be a whole number from 3 to 12']);
     // nothing was made, no message above the pages, and the cursor went on to the next field
     expect(await page.isHidden('#make-error')).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.closest('.field')?.querySelector('label')?.textContent)).not.toBe('Size');
@@ -197,13 +200,13 @@ describe('the web page: class sets and booklets', () => {
     const signs = sheet.getByLabel('Signs', { exact: true });
     await signs.fill('%');
     await signs.press('Tab');
-    await expect.poll(() => error.count()).toBe(2);
+    await expect.poll(() => error.count(), WORKER).toBe(2);
     await size.fill('6');
     await size.press('Tab');
-    await expect.poll(() => error.allTextContents()).toEqual(['Signs may only use + - x /']);
+    await expect.poll(() => error.allTextContents(), WORKER).toEqual(['Signs may only use + - x /']);
     await signs.fill('');
     await signs.press('Tab');
-    await expect.poll(() => error.count()).toBe(0);
+    await expect.poll(() => error.count(), WORKER).toBe(0);
   }, 60_000);
 
   it('marks a class set worksheet\'s wrong fields by those fields, in the words Worksheets uses, and makes nothing', async () => {

@@ -165,7 +165,7 @@ describe('where the answers are, said where the answer key button would be', () 
     const total = Number(said![1]);
     expect(await page.textContent('#panel-sheet .page-nav')).toContain(`Page 1 of ${total}`);
     await page.click('#tab-key');
-    await expect.poll(() => page.textContent('#panel-key .page-nav')).toContain(`Page ${total - back + 1} of ${total}`);
+    await expect.poll(() => page.textContent('#panel-key .page-nav'), { timeout: 30_000 }).toContain(`Page ${total - back + 1} of ${total}`);
     await page.click('#tab-sheet');
     expect(await page.isVisible('button:has-text("Download answer key")')).toBe(false);
     expect(await page.textContent('.key-where')).toBe('The answers are at the back of this PDF.');
