@@ -185,12 +185,15 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     s.sheetError.hidden = true;
     s.element.classList.remove('wrong');
     const problems: Problem[] = r?.type === 'error' ? [r, ...(r.more ?? [])] : found;
-    for (const p of problems) {
-      if (s.fields.showError(p.field, p, p.fixes) || s.countErrors.show(p.field, p)) continue;
-      s.sheetError.textContent = inFormWords(p);
-      s.sheetError.hidden = false;
-      s.element.classList.add('wrong');
-    }
+    for (const p of problems) markOn(s, p);
+  }
+
+  /** A worksheet's mistake by its field, or about the whole worksheet: at the top of its card, under its name. */
+  function markOn(s: Sheet, p: Problem): void {
+    if (s.fields.showError(p.field, p, p.fixes) || s.countErrors.show(p.field, p)) return;
+    s.sheetError.textContent = inFormWords(p);
+    s.sheetError.hidden = false;
+    s.element.classList.add('wrong');
   }
 
   function worksheetOf(s: Sheet): Record<string, unknown> {
@@ -327,11 +330,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
     const unplaced = problems.filter((p) => {
       const s = sheets[p.sheet!];
       if (!s) return true;
-      if (s.fields.showError(p.field, p, p.fixes) || s.countErrors.show(p.field, p)) return false;
-      // about the whole worksheet: at the top of its card, under its name
-      s.sheetError.textContent = inFormWords(p);
-      s.sheetError.hidden = false;
-      s.element.classList.add('wrong');
+      markOn(s, p);
       return false;
     });
     if (unplaced.length) return showError(unplacedAt, inFormWords(unplaced[0]!));

@@ -96,7 +96,6 @@ function nextMove(b: Board, t: { n?: number }, rng: Rng): TaskAnswer | null {
   return answer.length ? { type: 'next', n: b.values[cell[0]]![cell[1]]!, cell, answer } : null;
 }
 
-
 /** Does the segment p-q cross the axis-aligned box centred at c? (Liang-Barsky clipping.) */
 function crosses(p: [number, number], q: [number, number], c: [number, number]): boolean {
   let t0 = 0;
