@@ -168,6 +168,13 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
 
   const checks = new WeakMap<Sheet, number>();
   let making = 0; // Makes pressed and not yet ended (made or refused): no check then (the worker holds the set's files)
+  // A field left by pressing a button (Make, most often): its check waits until the press is over.
+  // A message appearing mid-press moved the button from under the pointer, and the press was lost
+  // (the suite's class-set test, on a busy machine, pressed Make and nothing was made).
+  let pressed: Promise<void> | null = null;
+  document.addEventListener('pointerdown', () => {
+    pressed = new Promise((done) => window.addEventListener('pointerup', () => setTimeout(done, 0), { once: true }));
+  });
 
   /**
    * A worksheet's own fields checked as the teacher leaves one: its mistakes by their fields, in
@@ -175,6 +182,7 @@ export function classView(kinds: KindForm[], jobs: Jobs): HTMLElement {
    * worker holds that set's files), and an older check's answer is dropped for a newer one's.
    */
   async function fieldsLeft(s: Sheet): Promise<void> {
+    if (pressed) await pressed;
     if (running || making > 0) return;
     const mine = (checks.get(s) ?? 0) + 1;
     checks.set(s, mine);
