@@ -41,7 +41,7 @@ export function planSheets<O>(
   kindPart(kind, options, [], { paper: common.paper, layout: common.layout, title: common.title, lang, largePrint: common.largePrint }, templates);
   const items: Item<unknown>[] = [];
   for (let i = 0; i < count; i++) {
-    items.push(...generateItems(kind, options, seed, 1, i));
+    items.push(...generateItems(kind, options, seed, 1, i, items));
     progress?.(i + 1, count);
   }
   const explanations = explain === undefined ? undefined : explainItems(kind, options, items as Item<never>[], explain, msg);

@@ -39,13 +39,32 @@ function randomSource<O, M>(kind: Kind<O, M>, options: O, code: string): Rng {
   return new Rng(`${kind.letter}${kind.randomKey(options)}${text.slice(text.lastIndexOf('-'))}`);
 }
 
-/** Items `first`..`first+count-1` of a run; each index has its own seed, so runs can be split freely. */
-export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, count: number, first = 0): Item<M>[] {
+/** Tries at one place before a repeated answer is let stand: a set may hold few answers, a small deck 7. */
+const MAX_ATTEMPTS = 16;
+
+/**
+ * Items `first`..`first+count-1` of a run; each index has its own seed, so runs can be split freely,
+ * given the items before `first` (`earlier`). Where the kind says what a puzzle's answer is, a
+ * puzzle whose answer one of the last few had is made again from its place's next seed. The window
+ * is at most half the answers there are, so a new one is found in a try or two.
+ */
+export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, count: number, first = 0, earlier: readonly Item<M>[] = []): Item<M>[] {
   const opts = kind.encode(options);
   const items: Item<M>[] = [];
+  const made = (i: number, attempt: number): Item<M> => {
+    const code = makeCode(kind.letter, opts, puzzleSeed(seed, kind.name, i, attempt));
+    return { number: i + 1, code, model: generateOne(kind, options, code) };
+  };
   for (let i = first; i < first + count; i++) {
-    const code = makeCode(kind.letter, opts, puzzleSeed(seed, kind.name, i));
-    items.push({ number: i + 1, code, model: generateOne(kind, options, code) });
+    let item = made(i, 0);
+    const answerOf = kind.answerOf?.bind(kind);
+    if (answerOf) {
+      const { choices } = answerOf(item.model);
+      const window = Math.floor(choices / 2);
+      const recent = window ? [...earlier, ...items].slice(-window).map((it) => answerOf(it.model).answer) : [];
+      for (let attempt = 1; attempt < MAX_ATTEMPTS && recent.includes(answerOf(item.model).answer); attempt++) item = made(i, attempt);
+    }
+    items.push(item);
   }
   return items;
 }

@@ -37,9 +37,12 @@ function checkText(body: string): string {
   return v < 0 ? '??' : ALPHABET[v >> 5]! + ALPHABET[v & 31]!;
 }
 
-/** The per-puzzle seed: a fixed-length base32 word derived from the run's seed and the puzzle's place. */
-export function puzzleSeed(runSeed: string, kind: string, index: number): string {
-  const [a, b] = hashState(`${runSeed}\u0000${kind}\u0000${index}`) as [number, number];
+/**
+ * The per-puzzle seed: a fixed-length base32 word derived from the run's seed and the puzzle's place.
+ * `attempt`: the puzzle made again for that place (see generateItems); 0 keeps the seeds of before.
+ */
+export function puzzleSeed(runSeed: string, kind: string, index: number, attempt = 0): string {
+  const [a, b] = hashState(`${runSeed}\u0000${kind}\u0000${index}${attempt ? `\u0000${attempt}` : ''}`) as [number, number];
   let out = '';
   let hi = a >>> 0;
   let lo = b >>> 0;

@@ -165,6 +165,12 @@ export interface Kind<O = any, M = any> {
   generate(options: O, rng: Rng): M;
   /** Independent check of a model: an empty list means every rule holds. */
   check(model: M): string[];
+  /**
+   * What a solver finds, where puzzles of one set may come to the same answer (Spot the match: the
+   * picture both cards share), as a number below `choices`. A set avoids repeating an answer a
+   * puzzle shortly before it had (see generateItems): "the frog again" reads as a mistake.
+   */
+  answerOf?(model: M): { answer: number; choices: number };
   /** Short description for headings: "6x6 · hard", in the language of `msg` (English without it). */
   describe(options: O, msg?: Messages): string;
   sections(options: O, items: Item<M>[], ctx: SectionContext): Section[];

@@ -144,6 +144,7 @@ export const spotMatch: Kind<SpotMatchOptions, SpotMatch> = {
   },
   generate,
   check,
+  answerOf: (m) => ({ answer: m.shared, choices: m.symbols.length }),
   describe: (o, m = messages()) => m.t('dobble.symbolsACard', { n: o.symbolsPerCard }),
   sections: (o, items, ctx) =>
     puzzleSections({
