@@ -55,13 +55,13 @@ export function generateItems<O, M>(kind: Kind<O, M>, options: O, seed: string, 
     const code = makeCode(kind.letter, opts, puzzleSeed(seed, kind.name, i, attempt));
     return { number: i + 1, code, model: generateOne(kind, options, code) };
   };
+  const answerOf = kind.answerOf?.bind(kind);
   for (let i = first; i < first + count; i++) {
     let item = made(i, 0);
-    const answerOf = kind.answerOf?.bind(kind);
     if (answerOf) {
-      const { choices } = answerOf(item.model);
-      const window = Math.floor(choices / 2);
-      const recent = window ? [...earlier, ...items].slice(-window).map((it) => answerOf(it.model).answer) : [];
+      const window = Math.floor(answerOf(item.model).choices / 2);
+      // only the tail of `earlier`: a run made one puzzle at a time passes all it has made so far
+      const recent = window ? [...earlier.slice(-window), ...items].slice(-window).map((it) => answerOf(it.model).answer) : [];
       for (let attempt = 1; attempt < MAX_ATTEMPTS && recent.includes(answerOf(item.model).answer); attempt++) item = made(i, attempt);
     }
     items.push(item);
